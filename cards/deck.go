@@ -1,0 +1,357 @@
+package cards
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// MaxCards is the most cards (copies included) a deck may hold.
+const MaxCards = 100_000
+
+// Files reads the files an input names: CSV data, images, fonts, template
+// files. Names are resolved by the caller (see [Resolve]).
+type Files interface {
+	ReadFile(name string) ([]byte, error)
+}
+
+// Resolve returns the path of ref, a file named inside the file from:
+// relative names are relative to from's folder.
+func Resolve(from, ref string) string {
+	if filepath.IsAbs(ref) {
+		return filepath.Clean(ref)
+	}
+	return filepath.Join(filepath.Dir(from), filepath.FromSlash(ref))
+}
+
+// Deck is a deck file: cards with free fields, the card size, print
+// settings and templates. Values whose meaning belongs to another package
+// (sizes, lengths, template bodies) are kept as positioned nodes.
+type Deck struct {
+	Path string // the deck file, as given
+	Name string // the `deck:` title
+	Pos  Pos    // position of the `deck:` key's value
+
+	// Size is the card size: a preset name, "63x88mm", or {width, height}.
+	// Nil means the default (poker).
+	Size *Node
+	// Print holds the deck's `print:` settings; each may be nil.
+	Print Print
+	// Templates holds the named templates defined inline, in file order.
+	Templates []NamedNode
+	// Use lists template files to load (each a positioned path).
+	Use []*Node
+	// Fonts and Icons are the `fonts:` and `icons:` mappings, or nil.
+	Fonts, Icons *Node
+	// Front and Back name the default templates.
+	Front, Back Side
+	// Composition maps a card kind to the number of cards of that kind the
+	// deck must hold, copies included; nil when not declared.
+	Composition []KindCount
+	// Cards lists the cards in order: those of `cards:`, then CSV rows.
+	Cards []*Card
+}
+
+// NamedNode is a named YAML value, such as one template definition.
+type NamedNode struct {
+	Name string
+	Pos  Pos // position of the name
+	Node *Node
+}
+
+// KindCount is one line of a deck's declared composition.
+type KindCount struct {
+	Kind  string
+	Count int
+	Pos   Pos
+}
+
+// Print holds the raw print settings of a deck. Every value is optional and
+// is checked by the layout stage, which knows units and paper names.
+type Print struct {
+	Paper, Orientation, Duplex, Bleed, Gutter, Margin, Marks, Rotate, BackOffset *Node
+}
+
+// Side is the face template choice of a card side, with fields that apply
+// to that side only (a crisis question on the back, say).
+type Side struct {
+	Template string // "" means the deck's default
+	Pos      Pos    // where the template was named
+	Fields   map[string]*Node
+}
+
+// Card is one entry of a deck (a YAML card or a CSV row) and its copies.
+type Card struct {
+	Pos    Pos // the card's entry in the deck, or its CSV row
+	Number int // 1-based place in the deck's card list
+	Count  int // copies; default 1, may be 0 to leave a card out
+	Kind   string
+	Front  Side
+	Back   Side
+	// Fields are the card's free fields: text, numbers, lists or mappings.
+	Fields map[string]*Node
+}
+
+// Label names the card in messages: `card 3 "Zoobot"`.
+func (c *Card) Label() string {
+	for _, key := range []string{"name", "title"} {
+		if f := c.Fields[key]; f != nil && f.Kind == ScalarNode && f.Value != "" {
+			return fmt.Sprintf("card %d %q", c.Number, f.Value)
+		}
+	}
+	return fmt.Sprintf("card %d", c.Number)
+}
+
+// Field returns the value of a field on a side: the side's own fields
+// first, then the card's.
+func (c *Card) Field(side *Side, name string) *Node {
+	if side != nil {
+		if v, ok := side.Fields[name]; ok {
+			return v
+		}
+	}
+	return c.Fields[name]
+}
+
+var deckKeys = []string{"deck", "size", "print", "templates", "use", "fonts", "icons",
+	"front", "back", "composition", "cards", "data"}
+
+var printKeys = []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin",
+	"marks", "rotate", "back-offset"}
+
+// reserved card keys; every other key of a card is a free field.
+var cardKeys = []string{"count", "front", "back", "kind"}
+
+// LoadDeck reads a deck file. src is the file's content; files reads the
+// CSV data it names. Every problem is a diagnostic; the deck is returned
+// whenever the file parsed, so that callers can go on checking it.
+func LoadDeck(path string, src []byte, files Files) (*Deck, Diagnostics) {
+	root, diags := Parse(path, src)
+	if root == nil {
+		return nil, diags
+	}
+	d := &Deck{Path: path}
+	if root.Kind != MapNode {
+		diags.Errorf(root.Pos, "a deck file is a mapping that starts with \"deck:\", found %s", root.Describe())
+		return nil, diags
+	}
+	m := diags.Map(root, "deck", deckKeys...)
+	diags.Require(m, "a deck", "deck")
+	if n := m.Get("deck"); n != nil {
+		d.Name, _ = diags.Text(n, "deck")
+		d.Pos = n.Pos
+	}
+	d.Size = m.Get("size")
+	if n := m.Get("print"); n != nil {
+		pm := diags.Map(n, "print", printKeys...)
+		d.Print = Print{
+			Paper: pm.Get("paper"), Orientation: pm.Get("orientation"), Duplex: pm.Get("duplex"),
+			Bleed: pm.Get("bleed"), Gutter: pm.Get("gutter"), Margin: pm.Get("margin"),
+			Marks: pm.Get("marks"), Rotate: pm.Get("rotate"), BackOffset: pm.Get("back-offset"),
+		}
+	}
+	for _, e := range diags.AnyMap(m.Get("templates"), "templates").Entries() {
+		d.Templates = append(d.Templates, NamedNode{Name: e.Key, Pos: e.KeyPos, Node: e.Value})
+	}
+	if n := m.Get("use"); n != nil {
+		if n.Kind == ScalarNode {
+			d.Use = []*Node{n}
+		} else {
+			d.Use = diags.List(n, "use")
+		}
+	}
+	d.Fonts, d.Icons = m.Get("fonts"), m.Get("icons")
+	if n := m.Get("front"); n != nil {
+		d.Front = loadSide(&diags, n, "front", false)
+	}
+	if n := m.Get("back"); n != nil {
+		d.Back = loadSide(&diags, n, "back", false)
+	}
+	for _, e := range diags.AnyMap(m.Get("composition"), "composition").Entries() {
+		if c, ok := diags.Int(e.Value, "composition: "+e.Key, 0, MaxCards); ok {
+			d.Composition = append(d.Composition, KindCount{Kind: e.Key, Count: c, Pos: e.KeyPos})
+		}
+	}
+	for _, n := range diags.List(m.Get("cards"), "cards") {
+		d.Cards = append(d.Cards, loadCard(&diags, n, len(d.Cards)+1))
+	}
+	if n := m.Get("data"); n != nil {
+		if ref, ok := diags.Text(n, "data"); ok {
+			d.Cards = append(d.Cards, loadCSV(&diags, Resolve(path, ref), n.Pos, files, len(d.Cards))...)
+		}
+	}
+	if !m.Has("cards") && !m.Has("data") && m != nil {
+		diags.Errorf(root.Pos, "a deck needs \"cards\" or \"data\"")
+	}
+	total := 0
+	for _, c := range d.Cards {
+		total += c.Count
+	}
+	if total > MaxCards {
+		diags.Errorf(d.Pos, "deck holds %d cards; the limit is %d", total, MaxCards)
+	}
+	return d, diags
+}
+
+// loadSide reads a side: a template name, or a mapping of `template:` and
+// fields. Fields are allowed only on cards (perCard).
+func loadSide(diags *Diagnostics, n *Node, what string, perCard bool) Side {
+	if n.Kind == ScalarNode {
+		name, _ := diags.Text(n, what)
+		return Side{Template: name, Pos: n.Pos}
+	}
+	if !perCard {
+		name, _ := diags.Text(n, what+" (a template name)")
+		return Side{Template: name, Pos: n.Pos}
+	}
+	m := diags.AnyMap(n, what)
+	s := Side{Pos: n.Pos, Fields: map[string]*Node{}}
+	for _, e := range m.Entries() {
+		if e.Key == "template" {
+			s.Template, _ = diags.Text(e.Value, what+".template")
+			s.Pos = e.Value.Pos
+			continue
+		}
+		s.Fields[e.Key] = e.Value
+	}
+	return s
+}
+
+func loadCard(diags *Diagnostics, n *Node, number int) *Card {
+	c := &Card{Pos: n.Pos, Number: number, Count: 1, Fields: map[string]*Node{}}
+	what := fmt.Sprintf("card %d", number)
+	m := diags.AnyMap(n, what)
+	for _, e := range m.Entries() {
+		switch e.Key {
+		case "count":
+			if v, ok := diags.Int(e.Value, what+": count", 0, MaxCards); ok {
+				c.Count = v
+			}
+		case "kind":
+			c.Kind, _ = diags.Text(e.Value, what+": kind")
+		case "front":
+			c.Front = loadSide(diags, e.Value, what+": front", true)
+		case "back":
+			c.Back = loadSide(diags, e.Value, what+": back", true)
+		default:
+			c.Fields[e.Key] = e.Value
+		}
+	}
+	return c
+}
+
+// loadCSV reads card rows from a CSV file: a header row of field names,
+// then one card per row. Empty cells leave the field unset; a `count`
+// column sets the copies, `kind`, `front` and `back` columns work as in
+// YAML (template names).
+func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) []*Card {
+	src, err := files.ReadFile(path)
+	if err != nil {
+		diags.Errorf(at, "data: cannot read %s: %v", path, unwrapPathError(err))
+		return nil
+	}
+	if len(src) > MaxFileSize {
+		diags.Errorf(Pos{File: path, Line: 1, Col: 1}, "file is %d bytes; the limit is %d", len(src), MaxFileSize)
+		return nil
+	}
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	r := csv.NewReader(bytes.NewReader(src))
+	r.FieldsPerRecord = -1
+	header, err := r.Read()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			diags.Errorf(Pos{File: path, Line: 1, Col: 1}, "CSV file is empty; expected a header row of field names")
+		} else {
+			diags.Errorf(csvErrPos(path, err), "CSV: %v", csvErrMsg(err))
+		}
+		return nil
+	}
+	seen := map[string]int{}
+	for i, h := range header {
+		line, col := r.FieldPos(i)
+		h = strings.TrimSpace(h)
+		header[i] = h
+		if h == "" {
+			diags.Errorf(Pos{File: path, Line: line, Col: col}, "CSV header: column %d has no name", i+1)
+		} else if j, dup := seen[h]; dup {
+			diags.Errorf(Pos{File: path, Line: line, Col: col}, "CSV header: column %q repeats column %d", h, j+1)
+		}
+		seen[h] = i
+	}
+	var out []*Card
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			diags.Errorf(csvErrPos(path, err), "CSV: %v", csvErrMsg(err))
+			return out
+		}
+		line, _ := r.FieldPos(0)
+		number := before + len(out) + 1
+		c := &Card{Pos: Pos{File: path, Line: line, Col: 1}, Number: number, Count: 1, Fields: map[string]*Node{}}
+		if len(rec) != len(header) {
+			diags.Errorf(c.Pos, "CSV row has %d cells; the header has %d", len(rec), len(header))
+		}
+		for i, cell := range rec {
+			if i >= len(header) || header[i] == "" || cell == "" {
+				continue
+			}
+			line, col := r.FieldPos(i)
+			pos := Pos{File: path, Line: line, Col: col}
+			switch header[i] {
+			case "count":
+				v, err := strconv.Atoi(strings.TrimSpace(cell))
+				if err != nil || v < 0 || v > MaxCards {
+					diags.Errorf(pos, "count: expected a whole number from 0 to %d, found %q", MaxCards, cell)
+					continue
+				}
+				c.Count = v
+			case "kind":
+				c.Kind = cell
+			case "front":
+				c.Front = Side{Template: cell, Pos: pos}
+			case "back":
+				c.Back = Side{Template: cell, Pos: pos}
+			default:
+				c.Fields[header[i]] = Scalar(cell, pos)
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func csvErrPos(path string, err error) Pos {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return Pos{File: path, Line: pe.Line, Col: pe.Column}
+	}
+	return Pos{File: path, Line: 1, Col: 1}
+}
+
+func csvErrMsg(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// unwrapPathError drops the operation and path that a *fs.PathError
+// repeats, since the message already names the file.
+func unwrapPathError(err error) error {
+	for {
+		u := errors.Unwrap(err)
+		if u == nil {
+			return err
+		}
+		err = u
+	}
+}

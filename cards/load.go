@@ -1,0 +1,235 @@
+package cards
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Limits on what Parse accepts, so that a hostile or broken file cannot
+// exhaust memory or time.
+const (
+	// MaxFileSize is the largest input file read, in bytes (8 MiB).
+	MaxFileSize = 8 << 20
+	// MaxDepth is the deepest nesting of mappings and lists.
+	MaxDepth = 64
+	// MaxNodes is the most values a document may hold once aliases are
+	// expanded; it stops "billion laughs" alias bombs.
+	MaxNodes = 1_000_000
+)
+
+// Parse reads one YAML document from src into a [Node] tree. Every problem
+// is a diagnostic positioned in path; on a syntax error the tree is nil.
+// An empty document gives a [NullNode] at line 1.
+func Parse(path string, src []byte) (root *Node, diags Diagnostics) {
+	start := Pos{File: path, Line: 1, Col: 1}
+	if len(src) > MaxFileSize {
+		diags.Errorf(start, "file is %d bytes; the limit is %d", len(src), MaxFileSize)
+		return nil, diags
+	}
+	if !utf8.Valid(src) {
+		line, col := firstInvalidUTF8(src)
+		diags.Errorf(Pos{File: path, Line: line, Col: col}, "file is not valid UTF-8 text")
+		return nil, diags
+	}
+	defer func() {
+		// yaml.v3 has panicked on malformed input in the past; a panic
+		// in the parser must never take deckpress down.
+		if r := recover(); r != nil {
+			root = nil
+			diags = append(diags[:0], Diagnostic{Pos: start, Severity: Error, Message: fmt.Sprintf("cannot parse YAML: %v", r)})
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return &Node{Kind: NullNode, Pos: start}, nil
+		}
+		diags = append(diags, syntaxDiagnostic(path, err))
+		return nil, diags
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		diags.Errorf(Pos{File: path, Line: extra.Line, Col: extra.Column}, "a second YAML document (after ---) is not allowed")
+	} else if !errors.Is(err, io.EOF) {
+		diags = append(diags, syntaxDiagnostic(path, err))
+		return nil, diags
+	}
+	c := converter{path: path, diags: &diags}
+	if len(doc.Content) == 0 {
+		return &Node{Kind: NullNode, Pos: start}, diags
+	}
+	root = c.convert(doc.Content[0], 0)
+	if c.overflow {
+		return nil, diags
+	}
+	return root, diags
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(?:column (\d+): )?`)
+
+// syntaxDiagnostic turns a yaml.v3 error ("yaml: line 3: mapping values
+// are not allowed in this context") into a positioned diagnostic.
+func syntaxDiagnostic(path string, err error) Diagnostic {
+	msg := err.Error()
+	pos := Pos{File: path, Line: 1, Col: 1}
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		if m[1] != "" {
+			pos.Line, _ = strconv.Atoi(m[1])
+		}
+		if m[2] != "" {
+			pos.Col, _ = strconv.Atoi(m[2])
+		}
+		msg = msg[len(m[0]):]
+	}
+	msg = strings.TrimSuffix(strings.TrimSpace(msg), ".")
+	for _, p := range parserProblems {
+		if strings.HasPrefix(msg, p) {
+			// yaml.v3 counts the lines of parser (not scanner)
+			// errors from 0.
+			pos.Line++
+			break
+		}
+	}
+	return Diagnostic{Pos: pos, Severity: Error, Message: "YAML syntax: " + msg}
+}
+
+// parserProblems are the messages of yaml.v3's parser (not scanner) errors.
+var parserProblems = []string{
+	"did not find expected key",
+	"did not find expected '-' indicator",
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"did not find expected node content",
+	"did not find expected <document start>",
+}
+
+func firstInvalidUTF8(src []byte) (line, col int) {
+	line, col = 1, 1
+	for len(src) > 0 {
+		r, size := utf8.DecodeRune(src)
+		if r == utf8.RuneError && size <= 1 {
+			return line, col
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		src = src[size:]
+	}
+	return line, col
+}
+
+// converter copies a yaml.Node tree into Nodes, expanding aliases and merge
+// keys within the limits.
+type converter struct {
+	path     string
+	diags    *Diagnostics
+	nodes    int
+	overflow bool
+}
+
+func (c *converter) pos(n *yaml.Node) Pos {
+	return Pos{File: c.path, Line: n.Line, Col: n.Column}
+}
+
+func (c *converter) convert(y *yaml.Node, depth int) *Node {
+	if c.overflow {
+		return nil
+	}
+	c.nodes++
+	if c.nodes > MaxNodes {
+		c.overflow = true
+		c.diags.Errorf(c.pos(y), "document holds more than %d values once aliases are expanded", MaxNodes)
+		return nil
+	}
+	if depth > MaxDepth {
+		c.overflow = true
+		c.diags.Errorf(c.pos(y), "values are nested deeper than %d levels", MaxDepth)
+		return nil
+	}
+	switch y.Kind {
+	case yaml.AliasNode:
+		if y.Alias == nil {
+			c.diags.Errorf(c.pos(y), "alias *%s has no anchor", y.Value)
+			return &Node{Kind: NullNode, Pos: c.pos(y)}
+		}
+		return c.convert(y.Alias, depth)
+	case yaml.ScalarNode:
+		tag := y.ShortTag()
+		if tag == "!!null" {
+			return &Node{Kind: NullNode, Tag: tag, Pos: c.pos(y)}
+		}
+		return &Node{Kind: ScalarNode, Tag: tag, Value: y.Value, Pos: c.pos(y)}
+	case yaml.SequenceNode:
+		n := &Node{Kind: SeqNode, Pos: c.pos(y), Content: make([]*Node, 0, len(y.Content))}
+		for _, item := range y.Content {
+			n.Content = append(n.Content, c.convert(item, depth+1))
+		}
+		return n
+	case yaml.MappingNode:
+		return c.mapping(y, depth)
+	}
+	return &Node{Kind: NullNode, Pos: c.pos(y)}
+}
+
+// mapping converts a mapping, applying YAML merge keys (`<<: *base`):
+// merged entries come first and explicit keys of the mapping override them.
+func (c *converter) mapping(y *yaml.Node, depth int) *Node {
+	n := &Node{Kind: MapNode, Pos: c.pos(y)}
+	var merged []*Node
+	for i := 0; i+1 < len(y.Content); i += 2 {
+		k, v := y.Content[i], y.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.Value == "<<" && k.ShortTag() == "!!merge" {
+			merged = append(merged, c.mergeSources(v, depth)...)
+			continue
+		}
+		n.Content = append(n.Content, c.convert(k, depth+1), c.convert(v, depth+1))
+	}
+	if len(merged) == 0 {
+		return n
+	}
+	own := make(map[string]bool, len(n.Content)/2)
+	for k := range n.Pairs() {
+		own[k.Value] = true
+	}
+	var base []*Node
+	for _, m := range merged {
+		for k, v := range m.Pairs() {
+			if !own[k.Value] {
+				own[k.Value] = true
+				base = append(base, k, v)
+			}
+		}
+	}
+	n.Content = append(base, n.Content...)
+	return n
+}
+
+func (c *converter) mergeSources(v *yaml.Node, depth int) []*Node {
+	if v.Kind == yaml.SequenceNode {
+		var out []*Node
+		for _, item := range v.Content {
+			out = append(out, c.mergeSources(item, depth)...)
+		}
+		return out
+	}
+	m := c.convert(v, depth+1)
+	if m == nil {
+		return nil
+	}
+	if m.Kind != MapNode {
+		c.diags.Errorf(c.pos(v), "a merge key (<<) takes a mapping, found %s", m.Describe())
+		return nil
+	}
+	return []*Node{m}
+}

@@ -1,0 +1,442 @@
+package layout
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Orientation is the page orientation of imposed sheets.
+type Orientation uint8
+
+const (
+	// OrientAuto picks whichever orientation fits more cards (portrait on a tie).
+	OrientAuto Orientation = iota
+	// Portrait keeps the paper taller than wide.
+	Portrait
+	// Landscape turns the paper wider than tall.
+	Landscape
+)
+
+// Duplex says how backs reach the back of their fronts.
+type Duplex uint8
+
+const (
+	// DuplexLong: a duplex printer flips the sheet on its long edge.
+	DuplexLong Duplex = iota
+	// DuplexShort: a duplex printer flips the sheet on its short edge.
+	DuplexShort
+	// DuplexNone prints fronts only.
+	DuplexNone
+	// DuplexFold puts fronts and backs on one page, mirrored across a fold line.
+	DuplexFold
+	// DuplexSingle prints one card side per page, page size = bleed box.
+	DuplexSingle
+)
+
+// Marks is the kind of cutting guide drawn on front sheets.
+type Marks uint8
+
+const (
+	// MarksCrop draws short crop marks in the margin at every trim edge.
+	MarksCrop Marks = iota
+	// MarksLines draws cut lines across the page at every trim edge.
+	MarksLines
+	// MarksNone draws nothing.
+	MarksNone
+)
+
+// Names of the enumerations, in their declared order, as written in YAML
+// and on the command line.
+var (
+	OrientationNames = []string{"auto", "portrait", "landscape"}
+	DuplexNames      = []string{"long", "short", "none", "fold", "single"}
+	MarksNames       = []string{"crop", "lines", "none"}
+)
+
+func (o Orientation) String() string { return OrientationNames[o] }
+func (d Duplex) String() string      { return DuplexNames[d] }
+func (m Marks) String() string       { return MarksNames[m] }
+
+// ParseOrientation reads an orientation name.
+func ParseOrientation(s string) (Orientation, error) {
+	i, err := parseName(s, "orientation", OrientationNames)
+	return Orientation(i), err
+}
+
+// ParseDuplex reads a duplex mode name.
+func ParseDuplex(s string) (Duplex, error) {
+	i, err := parseName(s, "duplex", DuplexNames)
+	return Duplex(i), err
+}
+
+// ParseMarks reads a marks name.
+func ParseMarks(s string) (Marks, error) {
+	i, err := parseName(s, "marks", MarksNames)
+	return Marks(i), err
+}
+
+func parseName(s, what string, names []string) (int, error) {
+	if i := slices.Index(names, strings.ToLower(strings.TrimSpace(s))); i >= 0 {
+		return i, nil
+	}
+	return 0, fmt.Errorf("unknown %s %q; expected one of %s", what, s, strings.Join(names, ", "))
+}
+
+// Settings are the print settings of an imposition. Lengths in mm.
+type Settings struct {
+	Paper       Size // the paper as named (any orientation)
+	Orientation Orientation
+	Duplex      Duplex
+	Bleed       float64 // added around every card's trim box; default 0
+	Gutter      float64 // space between bleed boxes; default 0
+	Margin      float64 // kept clear at every page edge
+	Marks       Marks
+	Rotate      bool  // allow cards turned 90° in their slots when more fit
+	BackOffset  Point // moves every back, to correct a printer's misregistration
+}
+
+// Side is the side of a card, or of a printed sheet.
+type Side uint8
+
+const (
+	// Front is the face side.
+	Front Side = iota
+	// Back is the reverse side.
+	Back
+)
+
+func (s Side) String() string {
+	if s == Back {
+		return "back"
+	}
+	return "front"
+}
+
+// FoldAxis is the direction of the fold line in DuplexFold.
+type FoldAxis uint8
+
+const (
+	// FoldVertical folds left over right: fronts left, backs right.
+	FoldVertical FoldAxis = iota
+	// FoldHorizontal folds top over bottom: fronts above, backs below.
+	FoldHorizontal
+)
+
+// Plan is an imposition: where the card slots are on a page, and how pages
+// follow each other. Build it with [Impose].
+type Plan struct {
+	Settings
+	Card    Size  // trim size of a card, as designed
+	Page    Size  // the page, oriented
+	Cols    int   // slots across
+	Rows    int   // slots down
+	Rotated bool  // cards turned 90° clockwise in their slots
+	Origin  Point // top-left of the first slot's bleed box
+	Fold    FoldAxis
+}
+
+const eps = 1e-6
+
+// Impose fits cards of trim size card onto pages with the settings s,
+// trying both orientations (unless fixed) and, when s.Rotate, cards turned
+// 90°, and keeping the arrangement that fits the most cards per page.
+func Impose(card Size, s Settings) (Plan, error) {
+	if card.W <= 0 || card.H <= 0 {
+		return Plan{}, fmt.Errorf("card size %s x %s must be positive", FormatMM(card.W), FormatMM(card.H))
+	}
+	if s.Duplex == DuplexSingle {
+		p := Plan{Settings: s, Card: card, Cols: 1, Rows: 1}
+		p.Page = Size{card.W + 2*s.Bleed, card.H + 2*s.Bleed}
+		p.Margin, p.Gutter, p.Marks, p.BackOffset = 0, 0, MarksNone, Point{}
+		return p, nil
+	}
+	var orients []Size
+	portrait := Size{math.Min(s.Paper.W, s.Paper.H), math.Max(s.Paper.W, s.Paper.H)}
+	switch s.Orientation {
+	case Portrait:
+		orients = []Size{portrait}
+	case Landscape:
+		orients = []Size{portrait.Rotated()}
+	default:
+		orients = []Size{portrait, portrait.Rotated()}
+	}
+	rotations := []bool{false}
+	if s.Rotate {
+		rotations = append(rotations, true)
+	}
+	folds := []FoldAxis{FoldVertical}
+	if s.Duplex == DuplexFold {
+		folds = append(folds, FoldHorizontal)
+	}
+	var best Plan
+	// upright cards first: a turned card must fit strictly more to win
+	for _, rot := range rotations {
+		for _, page := range orients {
+			for _, fold := range folds {
+				p := Plan{Settings: s, Card: card, Page: page, Rotated: rot, Fold: fold}
+				p.fit()
+				if p.Cols*p.Rows > best.Cols*best.Rows {
+					best = p
+				}
+			}
+		}
+	}
+	if best.Cols*best.Rows == 0 {
+		area := Size{portrait.W - 2*s.Margin, portrait.H - 2*s.Margin}
+		return Plan{}, fmt.Errorf("a %s x %s card with %s bleed does not fit in the %s x %s printable area of the paper",
+			FormatMM(card.W), FormatMM(card.H), FormatMM(s.Bleed), FormatMM(area.W), FormatMM(area.H))
+	}
+	return best, nil
+}
+
+// slot returns the size of a slot: the card's bleed box, turned if Rotated.
+func (p *Plan) slot() Size {
+	s := Size{p.Card.W + 2*p.Bleed, p.Card.H + 2*p.Bleed}
+	if p.Rotated {
+		return s.Rotated()
+	}
+	return s
+}
+
+// area returns the part of the page that holds the front grid: the whole
+// page, or its front half in a fold layout.
+func (p *Plan) area() Rect {
+	r := Rect{0, 0, p.Page.W, p.Page.H}
+	if p.Duplex == DuplexFold {
+		if p.Fold == FoldVertical {
+			r.W /= 2
+		} else {
+			r.H /= 2
+		}
+	}
+	return r
+}
+
+// fit computes the grid and centres it in the area.
+func (p *Plan) fit() {
+	a, sl := p.area().Inset(p.Margin), p.slot()
+	count := func(avail, slot float64) int {
+		if avail+eps < slot {
+			return 0
+		}
+		return int(math.Floor((avail + p.Gutter + eps) / (slot + p.Gutter)))
+	}
+	p.Cols, p.Rows = count(a.W, sl.W), count(a.H, sl.H)
+	gw := float64(p.Cols)*sl.W + float64(max(p.Cols-1, 0))*p.Gutter
+	gh := float64(p.Rows)*sl.H + float64(max(p.Rows-1, 0))*p.Gutter
+	p.Origin = Point{a.X + (a.W-gw)/2, a.Y + (a.H-gh)/2}
+}
+
+// PerPage returns the number of card slots on one side of a sheet.
+func (p Plan) PerPage() int { return p.Cols * p.Rows }
+
+// Sheets returns the number of sheets n cards need.
+func (p Plan) Sheets(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return (n + p.PerPage() - 1) / p.PerPage()
+}
+
+// SlotBox returns the bleed box of the slot at row r, column c, on a front page.
+func (p Plan) SlotBox(r, c int) Rect {
+	sl := p.slot()
+	return Rect{p.Origin.X + float64(c)*(sl.W+p.Gutter), p.Origin.Y + float64(r)*(sl.H+p.Gutter), sl.W, sl.H}
+}
+
+// FrontTransform returns the transform from card coordinates (trim box at
+// 0,0) to the front page for the slot at row r, column c.
+func (p Plan) FrontTransform(r, c int) Affine {
+	box := p.SlotBox(r, c)
+	if p.Rotated {
+		return Rotate(90).Then(Translate(box.X+p.Card.H+p.Bleed, box.Y+p.Bleed))
+	}
+	return Translate(box.X+p.Bleed, box.Y+p.Bleed)
+}
+
+// Flip returns the map from a point of the front page to the point of the
+// back page that is physically behind it: the printer's sheet flip, or the
+// fold across the fold line.
+func (p Plan) Flip() Affine {
+	mirrorCols, mirrorRows := MirrorX(p.Page.W), MirrorY(p.Page.H)
+	land := p.Page.Landscape()
+	switch p.Duplex {
+	case DuplexShort:
+		if land {
+			return mirrorCols
+		}
+		return mirrorRows
+	case DuplexFold:
+		if p.Fold == FoldHorizontal {
+			return mirrorRows
+		}
+		return mirrorCols
+	case DuplexLong:
+		if land {
+			return mirrorRows
+		}
+	}
+	return mirrorCols
+}
+
+// BackTransform returns where the back of a card goes, given its front
+// transform: behind the front after the flip, and upright for someone who
+// turns the cut card over like a book page (around its vertical axis).
+// Back-offset applies to printed duplex only.
+func (p Plan) BackTransform(front Affine) Affine {
+	t := MirrorX(p.Card.W).Then(front).Then(p.Flip())
+	if p.Duplex == DuplexLong || p.Duplex == DuplexShort {
+		t = t.Then(Translate(p.BackOffset.X, p.BackOffset.Y))
+	}
+	return t
+}
+
+// CardBleedBox returns the card's bleed box in card coordinates.
+func (p Plan) CardBleedBox() Rect {
+	return Rect{-p.Bleed, -p.Bleed, p.Card.W + 2*p.Bleed, p.Card.H + 2*p.Bleed}
+}
+
+// Placement puts one side of one card on a page.
+type Placement struct {
+	Card      int    // index of the card copy, 0-based, in deck order
+	Side      Side   // which side of the card is drawn
+	Transform Affine // card coordinates → page
+	Box       Rect   // the card's bleed box on the page
+}
+
+// Page is one printed page of an imposition.
+type Page struct {
+	Size       Size
+	Sheet      int   // 1-based sheet number
+	Side       Side  // the side of the sheet (fold pages are fronts)
+	Trim       *Rect // the trim box of a single-card page, else nil
+	Placements []Placement
+	Marks      []Segment // cut guides
+	FoldLine   *Segment  // the fold line of a fold page
+}
+
+// Pages lays out n cards (copies counted) in deck order: sheet by sheet,
+// a page of fronts then the page of their backs (for long and short
+// duplex), fronts and backs on one page (fold), fronts only (none), or a
+// page per card side (single).
+func (p Plan) Pages(n int) []Page {
+	var pages []Page
+	per := p.PerPage()
+	for sheet := 0; sheet*per < n; sheet++ {
+		front := Page{Size: p.Page, Sheet: sheet + 1, Side: Front}
+		back := Page{Size: p.Page, Sheet: sheet + 1, Side: Back}
+		for i := 0; i < per && sheet*per+i < n; i++ {
+			card := sheet*per + i
+			ft := p.FrontTransform(i/p.Cols, i%p.Cols)
+			bt := p.BackTransform(ft)
+			box := p.CardBleedBox()
+			front.Placements = append(front.Placements, Placement{Card: card, Side: Front, Transform: ft, Box: ft.Bounds(box)})
+			back.Placements = append(back.Placements, Placement{Card: card, Side: Back, Transform: bt, Box: bt.Bounds(box)})
+		}
+		switch p.Duplex {
+		case DuplexNone:
+			front.Marks = p.marks()
+			pages = append(pages, front)
+		case DuplexFold:
+			front.Placements = append(front.Placements, back.Placements...)
+			flip := p.Flip()
+			for _, m := range p.marks() {
+				front.Marks = append(front.Marks, m, Segment{flip.Apply(m.A), flip.Apply(m.B)})
+			}
+			fl := Segment{Point{p.Page.W / 2, 0}, Point{p.Page.W / 2, p.Page.H}}
+			if p.Fold == FoldHorizontal {
+				fl = Segment{Point{0, p.Page.H / 2}, Point{p.Page.W, p.Page.H / 2}}
+			}
+			front.FoldLine = &fl
+			pages = append(pages, front)
+		case DuplexSingle:
+			trim := Rect{p.Bleed, p.Bleed, p.Card.W, p.Card.H}
+			front.Trim, back.Trim = &trim, &trim
+			pages = append(pages, front, back)
+		default:
+			front.Marks = p.marks()
+			pages = append(pages, front, back)
+		}
+	}
+	return pages
+}
+
+// Crop mark geometry, in mm.
+const (
+	markGap    = 1.0 // between the grid's bleed edge and a crop mark
+	markLength = 5.0 // longest crop mark
+	markMin    = 1.0 // shorter marks are left out
+	edgeKeep   = 1.0 // kept clear at the page (or fold) edge
+)
+
+// trimEdges returns the distinct x (or y) positions of every trim edge of
+// the grid.
+func (p Plan) trimEdges(vertical bool) []float64 {
+	var edges []float64
+	n := p.Rows
+	if vertical {
+		n = p.Cols
+	}
+	trim := p.Card
+	if p.Rotated {
+		trim = trim.Rotated()
+	}
+	for i := 0; i < n; i++ {
+		box := p.SlotBox(i, i)
+		if vertical {
+			edges = append(edges, box.X+p.Bleed, box.X+p.Bleed+trim.W)
+		} else {
+			edges = append(edges, box.Y+p.Bleed, box.Y+p.Bleed+trim.H)
+		}
+	}
+	slices.Sort(edges)
+	return slices.CompactFunc(edges, func(a, b float64) bool { return math.Abs(a-b) < eps })
+}
+
+// grid returns the bounds of all slots' bleed boxes.
+func (p Plan) grid() Rect {
+	first, last := p.SlotBox(0, 0), p.SlotBox(p.Rows-1, p.Cols-1)
+	return Rect{first.X, first.Y, last.Right() - first.X, last.Bottom() - first.Y}
+}
+
+// marks returns the cut guides of the front grid, inside its area.
+func (p Plan) marks() []Segment {
+	a, g := p.area(), p.grid()
+	xs, ys := p.trimEdges(true), p.trimEdges(false)
+	var out []Segment
+	switch p.Marks {
+	case MarksLines:
+		for _, x := range xs {
+			out = append(out, Segment{Point{x, a.Y}, Point{x, a.Bottom()}})
+		}
+		for _, y := range ys {
+			out = append(out, Segment{Point{a.X, y}, Point{a.Right(), y}})
+		}
+	case MarksCrop:
+		// room between the grid and the area edge on each side
+		length := func(room float64) float64 { return math.Min(markLength, room-markGap-edgeKeep) }
+		if l := length(g.Y - a.Y); l >= markMin {
+			for _, x := range xs {
+				out = append(out, Segment{Point{x, g.Y - markGap - l}, Point{x, g.Y - markGap}})
+			}
+		}
+		if l := length(a.Bottom() - g.Bottom()); l >= markMin {
+			for _, x := range xs {
+				out = append(out, Segment{Point{x, g.Bottom() + markGap}, Point{x, g.Bottom() + markGap + l}})
+			}
+		}
+		if l := length(g.X - a.X); l >= markMin {
+			for _, y := range ys {
+				out = append(out, Segment{Point{g.X - markGap - l, y}, Point{g.X - markGap, y}})
+			}
+		}
+		if l := length(a.Right() - g.Right()); l >= markMin {
+			for _, y := range ys {
+				out = append(out, Segment{Point{g.Right() + markGap, y}, Point{g.Right() + markGap + l, y}})
+			}
+		}
+	}
+	return out
+}
