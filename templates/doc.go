@@ -1,0 +1,15 @@
+// Package templates is deckpress's card design language.
+//
+// A template is a named list of elements (background, rect, line, ellipse,
+// polygon, text, image, icon, boxes, stats, repeat) written in YAML inside a
+// deck, in a template file the deck uses, or built in. Any scalar property
+// may refer to the card's fields as {{field}}; values without references
+// are checked once when the template is compiled, values with references
+// once per card, and every problem is a diagnostic with a position.
+//
+// Rendering a template for a card produces a [Face]: a display list of
+// drawing operations in card coordinates (millimetres, trim box at 0,0).
+// Text is laid out here, once, with unhinted font metrics (see
+// [LayoutText]), so every back end draws the same lines at the same
+// places. Back ends live in package output.
+package templates

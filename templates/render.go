@@ -1,0 +1,140 @@
+package templates
+
+import (
+	"fmt"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
+)
+
+// Card is what a face is drawn for: one side of one card.
+type Card struct {
+	Label string    // names the card in messages: `card 3 "Zoobot"`
+	Side  string    // "front" or "back", for messages about the face
+	Pos   cards.Pos // the card's entry, where problems with it are reported
+	// Field returns the value of a field on this side, or nil.
+	Field func(name string) *cards.Node
+	// Fields lists the card's own field names, to suggest one on a typo.
+	Fields []string
+}
+
+// Render draws template t for a card and returns the face. Problems with
+// the card's values are diagnostics naming the card.
+func (l *Library) Render(t *Template, card Card, diags *cards.Diagnostics) *Face {
+	r := &renderer{lib: l, card: card, template: t.Name, diags: diags, lookup: card.Field,
+		frame: layout.Rect{W: l.Card.W, H: l.Card.H}}
+	if t.background != nil {
+		t.background.draw(r)
+	}
+	r.drawAll(t.elements)
+	return &Face{Ops: r.ops}
+}
+
+// renderer draws elements for one card into a display list.
+type renderer struct {
+	lib      *Library
+	card     Card
+	template string
+	diags    *cards.Diagnostics
+	lookup   func(name string) *cards.Node // the fields in scope
+	frame    layout.Rect                   // the drawing frame: the card, or a repeat slot
+	ops      []Op
+	seen     map[string]bool
+}
+
+func (r *renderer) drawAll(elements []element) {
+	for _, e := range elements {
+		if e.base().cond.holds(r) {
+			e.draw(r)
+		}
+	}
+}
+
+func (r *renderer) field(name string) *cards.Node {
+	r.lib.used[name] = true
+	if r.lookup == nil {
+		return nil
+	}
+	return r.lookup(name)
+}
+
+// missing reports a field the card lacks, at the card; the same message
+// for both sides, so that it is reported once.
+func (r *renderer) missing(name string, p *prop) {
+	hint := ""
+	if near := cards.Suggest(name, r.card.Fields); near != "" {
+		hint = fmt.Sprintf("; it has %q: a typo?", near)
+	}
+	r.report(cards.Error, r.card.Pos, r.card.Label, "no field %q, which template %q needs for %s (line %d)%s",
+		name, r.template, p.what, p.node.Pos.Line, hint)
+}
+
+// fail reports an error about this face; a zero pos means the card itself.
+func (r *renderer) fail(pos cards.Pos, format string, args ...any) {
+	r.report(cards.Error, pos, r.face(), format, args...)
+}
+
+// warn reports a warning about this face.
+func (r *renderer) warn(pos cards.Pos, format string, args ...any) {
+	r.report(cards.Warning, pos, r.face(), format, args...)
+}
+
+// face names the face in messages: `card 3 "Zoobot" back`.
+func (r *renderer) face() string {
+	if r.card.Side == "" {
+		return r.card.Label
+	}
+	return r.card.Label + " " + r.card.Side
+}
+
+func (r *renderer) report(sev cards.Severity, pos cards.Pos, who, format string, args ...any) {
+	if pos.Line == 0 {
+		pos = r.card.Pos
+	}
+	msg := who + ": " + fmt.Sprintf(format, args...)
+	key := pos.String() + msg
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if r.seen[key] {
+		return
+	}
+	r.seen[key] = true
+	*r.diags = append(*r.diags, cards.Diagnostic{Pos: pos, Severity: sev, Message: msg})
+}
+
+// length evaluates a length property against a base for %; def when unset.
+func (r *renderer) length(p *prop, percentOf, def float64) (float64, bool) {
+	if p == nil {
+		return def, true
+	}
+	return value(r, p, lengthParser(percentOf))
+}
+
+// rect evaluates a box in the current frame: x and y default to the
+// frame's corner, w and h to the rest of the frame.
+func (r *renderer) rect(b boxProps) (layout.Rect, bool) {
+	x, ok1 := r.length(b.x, r.frame.W, 0)
+	y, ok2 := r.length(b.y, r.frame.H, 0)
+	w, ok3 := r.length(b.w, r.frame.W, r.frame.W-x)
+	h, ok4 := r.length(b.h, r.frame.H, r.frame.H-y)
+	if !(ok1 && ok2 && ok3 && ok4) {
+		return layout.Rect{}, false
+	}
+	if w < 0 || h < 0 {
+		r.fail(b.pos, "box has a negative width or height (%s x %s)", layout.FormatMM(w), layout.FormatMM(h))
+		return layout.Rect{}, false
+	}
+	return layout.Rect{X: r.frame.X + x, Y: r.frame.Y + y, W: w, H: h}, true
+}
+
+// colour evaluates a colour property; def when unset.
+func (r *renderer) colour(p *prop, def Colour) Colour {
+	if p == nil {
+		return def
+	}
+	if c, ok := value(r, p, ParseColour); ok {
+		return c
+	}
+	return def
+}
