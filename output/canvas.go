@@ -1,0 +1,89 @@
+package output
+
+import (
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates"
+)
+
+// Canvas is a drawing surface in millimetres, origin top-left, y down.
+// Transforms and clips apply until the matching Restore.
+type Canvas interface {
+	// BeginPage starts a page; trim, when not nil, is its trim box.
+	BeginPage(size layout.Size, trim *layout.Rect)
+	// Save pushes the graphics state; Restore pops it.
+	Save()
+	Restore()
+	// Transform maps the coordinates of what follows by m.
+	Transform(m layout.Affine)
+	// Clip restricts what follows to the inside of p.
+	Clip(p layout.Path)
+	Path(op *templates.PathOp)
+	Text(op *templates.TextOp)
+	Image(op *templates.ImageOp)
+}
+
+// Document is a printable document: pages of placed faces.
+type Document struct {
+	Title string
+	Pages []Page
+}
+
+// Page is one page of a document.
+type Page struct {
+	Size   layout.Size
+	Trim   *layout.Rect // the trim box of a single-card page
+	Layers []Layer
+}
+
+// Layer is a face drawn on a page.
+type Layer struct {
+	Transform layout.Affine // face coordinates → page
+	Clip      *layout.Rect  // in face coordinates; nil: no clip
+	Face      *templates.Face
+}
+
+// Draw replays a document onto a canvas.
+func Draw(c Canvas, doc *Document) {
+	for i := range doc.Pages {
+		p := &doc.Pages[i]
+		c.BeginPage(p.Size, p.Trim)
+		for _, l := range p.Layers {
+			c.Save()
+			if l.Transform != layout.Identity {
+				c.Transform(l.Transform)
+			}
+			if l.Clip != nil {
+				c.Clip(layout.RectPath(*l.Clip))
+			}
+			DrawFace(c, l.Face)
+			c.Restore()
+		}
+	}
+}
+
+// DrawFace replays a face's display list onto a canvas.
+func DrawFace(c Canvas, f *templates.Face) {
+	depth := 0
+	for _, op := range f.Ops {
+		switch o := op.(type) {
+		case *templates.PathOp:
+			c.Path(o)
+		case *templates.TextOp:
+			c.Text(o)
+		case *templates.ImageOp:
+			c.Image(o)
+		case *templates.ClipOp:
+			c.Save()
+			c.Clip(o.Path)
+			depth++
+		case *templates.EndClipOp:
+			if depth > 0 {
+				c.Restore()
+				depth--
+			}
+		}
+	}
+	for ; depth > 0; depth-- {
+		c.Restore()
+	}
+}

@@ -1,0 +1,358 @@
+package output
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates"
+)
+
+// Source is a file given by content, such as a built-in template file.
+type Source struct {
+	Path string
+	Data []byte
+}
+
+// DeckOptions say how to prepare a deck.
+type DeckOptions struct {
+	// Print overrides the deck's print settings (command-line flags).
+	Print PrintOptions
+	// Files reads what the deck names: CSV data, template files, images,
+	// fonts.
+	Files cards.Files
+	// Builtin are the built-in template files, available by name to every
+	// deck.
+	Builtin []Source
+}
+
+// DeckJob is a deck ready to print: every card's faces rendered and the
+// copies imposed.
+type DeckJob struct {
+	Deck *cards.Deck
+	Plan layout.Plan
+	// Backs is false when the deck has no back template at all; only
+	// fronts are printed then.
+	Backs bool
+
+	faces  [][2]*templates.Face // per card entry: front, back
+	copies []int                // the card entry of each printed copy
+}
+
+// Cards returns the number of printed cards, copies counted.
+func (j *DeckJob) Cards() int { return len(j.copies) }
+
+// Sheets returns the number of sheets (or, for single pages, cards).
+func (j *DeckJob) Sheets() int { return j.Plan.Sheets(len(j.copies)) }
+
+// PrepareDeck resolves, checks and renders a loaded deck. Every problem
+// is added to diags; the job is nil when the deck cannot be printed.
+func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *DeckJob {
+	size := layout.Size{W: 63.5, H: 88.9}
+	sizeOK := true
+	if deck.Size != nil {
+		size, sizeOK = readSize(deck.Size, "size", diags)
+	}
+	settings := opts.Print.Over(readPrint(deck.Print, diags)).Settings()
+	lib := templates.NewLibrary(size, settings.Bleed)
+	lib.Images.Files = opts.Files
+	for _, src := range opts.Builtin {
+		defineFile(lib, src.Path, src.Data, diags)
+	}
+	for _, u := range deck.Use {
+		ref, ok := diags.Text(u, "use")
+		if !ok {
+			continue
+		}
+		path := cards.Resolve(deck.Path, ref)
+		data, err := opts.Files.ReadFile(path)
+		if err != nil {
+			diags.Errorf(u.Pos, "use: cannot read %s: %v", path, rootCause(err))
+			continue
+		}
+		defineFile(lib, path, data, diags)
+	}
+	for _, t := range deck.Templates {
+		lib.Define(t.Name, t.Pos, t.Node)
+	}
+	loadFonts(lib, deck, opts.Files, diags)
+	loadIcons(lib, deck, diags)
+	lib.Compile(diags)
+
+	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != ""}
+	for _, c := range deck.Cards {
+		job.Backs = job.Backs || c.Back.Template != ""
+	}
+	if !job.Backs && settings.Duplex != layout.DuplexNone && len(deck.Cards) > 0 {
+		diags.Warnf(deck.Pos, "the deck has no back template; only fronts are printed")
+	}
+	if !job.Backs {
+		settings.Duplex = layout.DuplexNone
+	}
+	if sizeOK {
+		plan, err := layout.Impose(size, settings)
+		if err != nil {
+			pos := deck.Pos
+			if deck.Size != nil {
+				pos = deck.Size.Pos
+			}
+			diags.Errorf(pos, "%v", err)
+			sizeOK = false
+		}
+		job.Plan = plan
+	}
+
+	front := lib.Lookup(deck.Front.Template)
+	back := lib.Lookup(deck.Back.Template)
+	checkDefault(lib, deck.Front, "front", diags)
+	checkDefault(lib, deck.Back, "back", diags)
+	noFront := 0
+	for _, c := range deck.Cards {
+		ft := pickTemplate(lib, c.Front, front, diags)
+		bt := pickTemplate(lib, c.Back, back, diags)
+		var faces [2]*templates.Face
+		if deck.Front.Template == "" && c.Front.Template == "" {
+			if noFront++; noFront == 1 {
+				diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
+			}
+		}
+		if ft != nil {
+			faces[0] = lib.Render(ft, side(deck, c, &c.Front, "front"), diags)
+		}
+		if bt != nil {
+			faces[1] = lib.Render(bt, side(deck, c, &c.Back, "back"), diags)
+		}
+		if faces[1] == nil {
+			faces[1] = &templates.Face{}
+		}
+		job.faces = append(job.faces, faces)
+		for i := 0; i < c.Count; i++ {
+			job.copies = append(job.copies, len(job.faces)-1)
+		}
+	}
+	checkReservedTypos(lib, deck, diags)
+	if !sizeOK || diags.HasErrors() {
+		return nil
+	}
+	return job
+}
+
+// reservedKeys are the card keys that are not fields.
+var reservedKeys = []string{"count", "front", "back", "kind"}
+
+// checkReservedTypos reports card fields that no template uses and whose
+// names are near a reserved key: "cuont: 2" is a misspelt count, not a field.
+func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.Diagnostics) {
+	for _, c := range deck.Cards {
+		names := make([]string, 0, len(c.Fields))
+		for f := range c.Fields {
+			names = append(names, f)
+		}
+		sort.Strings(names)
+		for _, f := range names {
+			if lib.FieldUsed(f) {
+				continue
+			}
+			if near := cards.Suggest(f, reservedKeys); near != "" {
+				diags.Errorf(c.Fields[f].Pos, "%s: %q is not a key, and no template uses it as a field; did you mean %q?", c.Label(), f, near)
+			}
+		}
+	}
+}
+
+// side returns what a face of card c is rendered from: the side's fields,
+// the card's, and the built-in fields _deck (the deck's title), _number
+// (the card's place in the deck), _count (its copies) and _side (front or
+// back).
+func side(deck *cards.Deck, c *cards.Card, s *cards.Side, name string) templates.Card {
+	names := make([]string, 0, len(c.Fields)+len(s.Fields))
+	for f := range c.Fields {
+		names = append(names, f)
+	}
+	for f := range s.Fields {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	return templates.Card{
+		Label:  c.Label(),
+		Side:   name,
+		Pos:    c.Pos,
+		Fields: names,
+		Field: func(f string) *cards.Node {
+			if v := c.Field(s, f); v != nil {
+				return v
+			}
+			switch f {
+			case "_deck":
+				return cards.Scalar(deck.Name, deck.Pos)
+			case "_number":
+				return cards.Scalar(strconv.Itoa(c.Number), c.Pos)
+			case "_count":
+				return cards.Scalar(strconv.Itoa(c.Count), c.Pos)
+			case "_side":
+				return cards.Scalar(name, c.Pos)
+			}
+			return nil
+		},
+	}
+}
+
+// checkDefault reports a deck-level template name that is not defined.
+func checkDefault(lib *templates.Library, s cards.Side, what string, diags *cards.Diagnostics) {
+	if s.Template != "" && lib.Lookup(s.Template) == nil {
+		diags.Errorf(s.Pos, "%s: %s", what, lib.UnknownTemplate(s.Template))
+	}
+}
+
+// pickTemplate returns the card side's own template, or the default.
+func pickTemplate(lib *templates.Library, s cards.Side, def *templates.Template, diags *cards.Diagnostics) *templates.Template {
+	if s.Template == "" {
+		return def
+	}
+	t := lib.Lookup(s.Template)
+	if t == nil {
+		diags.Errorf(s.Pos, "%s", lib.UnknownTemplate(s.Template))
+	}
+	return t
+}
+
+var templateFileKeys = []string{"templates"}
+
+// defineFile adds the templates of a template file to the library.
+func defineFile(lib *templates.Library, path string, data []byte, diags *cards.Diagnostics) {
+	root, ds := cards.Parse(path, data)
+	*diags = append(*diags, ds...)
+	if root == nil {
+		return
+	}
+	m := diags.Map(root, "template file", templateFileKeys...)
+	diags.Require(m, "a template file", "templates")
+	for _, e := range diags.AnyMap(m.Get("templates"), "templates").Entries() {
+		lib.Define(e.Key, e.KeyPos, e.Value)
+	}
+}
+
+// loadFonts registers the deck's own font families: `fonts: {Family:
+// file.ttf}` or `fonts: {Family: {regular: a.ttf, bold: b.ttf, …}}`.
+func loadFonts(lib *templates.Library, deck *cards.Deck, files cards.Files, diags *cards.Diagnostics) {
+	for _, fam := range diags.AnyMap(deck.Fonts, "fonts").Entries() {
+		family := &templates.Family{Name: fam.Key}
+		faces := map[string]*cards.Node{}
+		if fam.Value.Kind == cards.ScalarNode {
+			faces["regular"] = fam.Value
+		} else {
+			for _, e := range diags.Map(fam.Value, "fonts."+fam.Key, "regular", "bold", "italic", "bold-italic").Entries() {
+				faces[e.Key] = e.Value
+			}
+		}
+		if faces["regular"] == nil {
+			diags.Errorf(fam.KeyPos, "fonts.%s needs a regular face", fam.Key)
+			continue
+		}
+		for i, style := range []string{"regular", "bold", "italic", "bold-italic"} {
+			n := faces[style]
+			if n == nil {
+				continue
+			}
+			ref, ok := diags.Text(n, "fonts."+fam.Key+"."+style)
+			if !ok {
+				continue
+			}
+			path := cards.Resolve(deck.Path, ref)
+			data, err := files.ReadFile(path)
+			if err != nil {
+				diags.Errorf(n.Pos, "fonts.%s: cannot read %s: %v", fam.Key, path, rootCause(err))
+				continue
+			}
+			f, err := templates.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), data)
+			if err != nil {
+				diags.Errorf(n.Pos, "fonts.%s: %s: %v", fam.Key, path, err)
+				continue
+			}
+			family.Faces[i] = f
+		}
+		if family.Faces[0] != nil {
+			lib.Fonts.Add(fam.Key, family)
+		}
+	}
+}
+
+// loadIcons registers the deck's own picture icons: `icons: {name: file.png}`.
+func loadIcons(lib *templates.Library, deck *cards.Deck, diags *cards.Diagnostics) {
+	for _, e := range diags.AnyMap(deck.Icons, "icons").Entries() {
+		ref, ok := diags.Text(e.Value, "icons."+e.Key)
+		if !ok {
+			continue
+		}
+		path, err := lib.Images.Resolve(deck.Path, ref)
+		if err != nil {
+			diags.Errorf(e.Value.Pos, "icons.%s: %v", e.Key, err)
+			continue
+		}
+		img, err := lib.Images.IconImage(path)
+		if err != nil {
+			diags.Errorf(e.Value.Pos, "icons.%s: %v", e.Key, err)
+			continue
+		}
+		lib.Icons.Add(&templates.Icon{Name: e.Key, Image: img})
+	}
+}
+
+// rootCause drops the wrapping that repeats the file name.
+func rootCause(err error) error {
+	for {
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok || u.Unwrap() == nil {
+			return err
+		}
+		err = u.Unwrap()
+	}
+}
+
+// Document lays the job out as pages: fronts and backs by the plan, crop
+// marks and cut lines on front pages.
+func (j *DeckJob) Document() *Document {
+	doc := &Document{Title: j.Deck.Name}
+	bleedBox := j.Plan.CardBleedBox()
+	for _, p := range j.Plan.Pages(len(j.copies)) {
+		page := Page{Size: p.Size, Trim: p.Trim}
+		for _, pl := range p.Placements {
+			face := j.faces[j.copies[pl.Card]][pl.Side]
+			clip := bleedBox
+			page.Layers = append(page.Layers, Layer{Transform: pl.Transform, Clip: &clip, Face: face})
+		}
+		if guides := guideFace(p); guides != nil {
+			page.Layers = append(page.Layers, Layer{Transform: layout.Identity, Face: guides})
+		}
+		doc.Pages = append(doc.Pages, page)
+	}
+	return doc
+}
+
+// Guide line styles.
+var (
+	markColour = templates.Colour{R: 0, G: 0, B: 0, A: 255}
+	foldColour = templates.Colour{R: 120, G: 120, B: 120, A: 255}
+)
+
+// guideFace draws a page's cut marks and fold line.
+func guideFace(p layout.Page) *templates.Face {
+	if len(p.Marks) == 0 && p.FoldLine == nil {
+		return nil
+	}
+	var marks layout.Path
+	for _, m := range p.Marks {
+		marks.Append(layout.LinePath(m))
+	}
+	f := &templates.Face{}
+	if len(p.Marks) > 0 {
+		f.Ops = append(f.Ops, &templates.PathOp{Path: marks, Stroke: markColour, Width: 0.2})
+	}
+	if p.FoldLine != nil {
+		f.Ops = append(f.Ops, &templates.PathOp{Path: layout.LinePath(*p.FoldLine), Stroke: foldColour, Width: 0.25, Dash: []float64{2, 1.5}})
+	}
+	return f
+}

@@ -1,0 +1,241 @@
+// Package pdf is the PDF back end of deckpress, on top of fpdf.
+//
+// A [Writer] is an output.Canvas that draws in millimetres. Transforms
+// become PDF `cm` operators (converted from deckpress's y-down millimetres
+// to PDF's y-up points), fonts are embedded as TrueType subsets, each
+// picture is embedded once per content, and dates and resource order are
+// fixed so that the same input gives the same bytes.
+package pdf
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/templates"
+)
+
+// fixedDate is written as the creation and modification date of every
+// file, so that output is reproducible.
+var fixedDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// k is points per millimetre.
+const k = 72 / 25.4
+
+// Writer draws a document into a PDF. Create it with New.
+type Writer struct {
+	pdf    *fpdf.Fpdf
+	pageH  float64 // current page height, mm
+	fonts  map[string]bool
+	images map[string]bool
+}
+
+var _ output.Canvas = (*Writer)(nil)
+
+// New returns a writer for a document with the given title.
+func New(title string) *Writer {
+	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
+	p.SetCreationDate(fixedDate)
+	p.SetModificationDate(fixedDate)
+	p.SetCatalogSort(true)
+	p.SetCompression(true)
+	p.SetProducer("deckpress", false)
+	p.SetCreator("deckpress", false)
+	p.SetTitle(title, true)
+	p.SetAutoPageBreak(false, 0)
+	p.SetMargins(0, 0, 0)
+	return &Writer{pdf: p, fonts: map[string]bool{}, images: map[string]bool{}}
+}
+
+// Render draws a whole document and returns the PDF file.
+func Render(doc *output.Document) ([]byte, error) {
+	w := New(doc.Title)
+	output.Draw(w, doc)
+	return w.Bytes()
+}
+
+// Bytes finishes the file and returns it.
+func (w *Writer) Bytes() ([]byte, error) {
+	var buf bytes.Buffer
+	if err := w.pdf.Output(&buf); err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// BeginPage starts a page of the given size (and trim box).
+func (w *Writer) BeginPage(size layout.Size, trim *layout.Rect) {
+	w.pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
+	w.pageH = size.H
+	if trim != nil {
+		w.pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
+	}
+}
+
+// Save pushes the graphics state.
+func (w *Writer) Save() { w.pdf.TransformBegin() }
+
+// Restore pops the graphics state.
+func (w *Writer) Restore() { w.pdf.TransformEnd() }
+
+// Transform concatenates m, converting it from y-down millimetres into
+// PDF's y-up points: the PDF matrix is S·m·S⁻¹ with S(x, y) = (k·x, k·(H−y)).
+func (w *Writer) Transform(m layout.Affine) {
+	h := w.pageH
+	w.pdf.Transform(fpdf.TransformMatrix{
+		A: m.A, B: -m.B, C: -m.C, D: m.D,
+		E: k * (m.C*h + m.E),
+		F: k * (h - m.D*h - m.F),
+	})
+}
+
+// Clip intersects the clip region with p.
+func (w *Writer) Clip(p layout.Path) {
+	var b strings.Builder
+	w.writePath(&b, p)
+	b.WriteString("W n\n")
+	w.pdf.RawWriteStr(b.String())
+}
+
+// writePath writes p as PDF path operators in points.
+func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
+	i := 0
+	pt := func() {
+		b.WriteString(f2(p.Points[i].X * k))
+		b.WriteByte(' ')
+		b.WriteString(f2((w.pageH - p.Points[i].Y) * k))
+		b.WriteByte(' ')
+		i++
+	}
+	for _, v := range p.Verbs {
+		switch v {
+		case layout.MoveTo:
+			pt()
+			b.WriteString("m\n")
+		case layout.LineTo:
+			pt()
+			b.WriteString("l\n")
+		case layout.CubicTo:
+			pt()
+			pt()
+			pt()
+			b.WriteString("c\n")
+		case layout.Close:
+			b.WriteString("h\n")
+		}
+	}
+}
+
+// f2 formats a coordinate in points with 3 decimals, trimmed.
+func f2(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 3, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+func rgb(c templates.Colour) string {
+	return f2(float64(c.R)/255) + " " + f2(float64(c.G)/255) + " " + f2(float64(c.B)/255)
+}
+
+// alpha sets a constant opacity inside a saved state; it reports whether
+// a state was saved.
+func (w *Writer) alpha(cs ...templates.Colour) bool {
+	a := uint8(255)
+	for _, c := range cs {
+		if c.Visible() && c.A < a {
+			a = c.A
+		}
+	}
+	if a == 255 {
+		return false
+	}
+	w.Save()
+	w.pdf.SetAlpha(float64(a)/255, "Normal")
+	return true
+}
+
+// Path fills and/or strokes a path.
+func (w *Writer) Path(op *templates.PathOp) {
+	fill, stroke := op.Fill.Visible(), op.Stroke.Visible() && op.Width > 0
+	if !fill && !stroke {
+		return
+	}
+	saved := w.alpha(op.Fill, op.Stroke)
+	var b strings.Builder
+	if fill {
+		b.WriteString(rgb(op.Fill) + " rg\n")
+	}
+	if stroke {
+		b.WriteString(rgb(op.Stroke) + " RG\n" + f2(op.Width*k) + " w\n")
+		if len(op.Dash) > 0 {
+			b.WriteString("[")
+			for i, d := range op.Dash {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(f2(d * k))
+			}
+			b.WriteString("] 0 d\n")
+		}
+	}
+	w.writePath(&b, op.Path)
+	switch {
+	case fill && stroke && op.EvenOdd:
+		b.WriteString("B*\n")
+	case fill && stroke:
+		b.WriteString("B\n")
+	case fill && op.EvenOdd:
+		b.WriteString("f*\n")
+	case fill:
+		b.WriteString("f\n")
+	default:
+		b.WriteString("S\n")
+	}
+	if stroke && len(op.Dash) > 0 {
+		b.WriteString("[] 0 d\n")
+	}
+	w.pdf.RawWriteStr(b.String())
+	if saved {
+		w.Restore()
+	}
+}
+
+// Text draws a run of text; the font is embedded on first use.
+func (w *Writer) Text(op *templates.TextOp) {
+	if !op.Colour.Visible() || op.Text == "" {
+		return
+	}
+	if !w.fonts[op.Font.ID] {
+		w.pdf.AddUTF8FontFromBytes(op.Font.ID, "", op.Font.Data)
+		w.fonts[op.Font.ID] = true
+	}
+	saved := w.alpha(op.Colour)
+	c := op.Colour
+	w.pdf.SetTextColor(int(c.R), int(c.G), int(c.B))
+	w.pdf.SetFillColor(int(c.R), int(c.G), int(c.B))
+	w.pdf.SetFont(op.Font.ID, "", op.Size)
+	w.pdf.Text(op.X, op.Y, op.Text)
+	if saved {
+		w.Restore()
+	}
+}
+
+// Image draws a picture stretched to its box; each picture is embedded once.
+func (w *Writer) Image(op *templates.ImageOp) {
+	im := op.Image
+	opts := fpdf.ImageOptions{ImageType: "png"}
+	if !w.images[im.ID] {
+		w.pdf.RegisterImageOptionsReader(im.ID, opts, bytes.NewReader(im.PNG))
+		w.images[im.ID] = true
+	}
+	w.pdf.ImageOptions(im.ID, op.Box.X, op.Box.Y, op.Box.W, op.Box.H, false, opts, 0, "")
+}
