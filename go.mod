@@ -2,4 +2,15 @@ module github.com/deckpress/deckpress
 
 go 1.26.8
 
-require go.yaml.in/yaml/v3 v3.0.6
+require (
+	codeberg.org/go-pdf/fpdf v0.12.0
+	github.com/spf13/cobra v1.10.2
+	github.com/spf13/pflag v1.1.0
+	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/image v0.48.0
+)
+
+require (
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	golang.org/x/text v0.44.0 // indirect
+)

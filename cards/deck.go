@@ -135,6 +135,13 @@ func LoadDeck(path string, src []byte, files Files) (*Deck, Diagnostics) {
 	if root == nil {
 		return nil, diags
 	}
+	d, more := ReadDeck(path, root, files)
+	return d, append(diags, more...)
+}
+
+// ReadDeck reads a deck from a parsed document (see [Parse]).
+func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
+	var diags Diagnostics
 	d := &Deck{Path: path}
 	if root.Kind != MapNode {
 		diags.Errorf(root.Pos, "a deck file is a mapping that starts with \"deck:\", found %s", root.Describe())

@@ -96,3 +96,12 @@ func (n *Node) Describe() string {
 	}
 	return "the text " + strconv.Quote(v)
 }
+
+// FirstKey returns the first key of a mapping document, which names its
+// format ("deck", "hero", "team", "rules", "arena" …), or "".
+func FirstKey(root *Node) string {
+	if root == nil || root.Kind != MapNode || len(root.Content) == 0 {
+		return ""
+	}
+	return root.Content[0].Value
+}

@@ -76,3 +76,31 @@ func ParseSize(s string) (Size, error) {
 	}
 	return Size{wv, hv}, nil
 }
+
+// ParsePaper reads a paper: a name (a4, letter …) or "WIDTHxHEIGHT".
+func ParsePaper(s string) (Size, error) {
+	if p, ok := Paper(s); ok {
+		return p, nil
+	}
+	if strings.Contains(strings.ToLower(s), "x") {
+		return ParseSize(s)
+	}
+	return Size{}, fmt.Errorf("unknown paper %q; use %s, or WIDTHxHEIGHT such as 210x297mm", s, strings.Join(PaperNames(), ", "))
+}
+
+// ParsePoint reads two lengths separated by a comma: "1mm,-0.5mm".
+func ParsePoint(s string) (Point, error) {
+	x, y, ok := strings.Cut(s, ",")
+	if !ok {
+		return Point{}, fmt.Errorf("%q is not a pair of lengths; write X,Y such as 0.5mm,-1mm", s)
+	}
+	xv, err := ParseLength(x, LengthContext{})
+	if err != nil {
+		return Point{}, err
+	}
+	yv, err := ParseLength(y, LengthContext{})
+	if err != nil {
+		return Point{}, err
+	}
+	return Point{xv, yv}, nil
+}

@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/output"
+)
+
+type buildFlags struct {
+	out   string
+	print printFlags
+}
+
+func newBuildCmd(env Env) *cobra.Command {
+	var f buildFlags
+	cmd := &cobra.Command{
+		Use:   "build [FILE|DIR ...]",
+		Short: "Build decks into print-ready PDFs",
+		Long: `Build reads deck files (and the other formats deckpress knows) and writes one PDF
+per deck, named after the file, into the output folder. A folder stands for every
+buildable file in it. With no argument, build writes the built-in kits into
+<out>/<kit>/.
+
+Everything is checked before anything is written: on any error no file is written
+and earlier PDFs stay as they were.`,
+		Example: `  deckpress build                       # the built-in kits into ./out/
+  deckpress build heroes.yaml -o print  # print/heroes.pdf
+  deckpress build deck.yaml --paper letter --duplex short --bleed 3mm`,
+		RunE: func(cmd *cobra.Command, args []string) error { return runBuild(env, args, f) },
+	}
+	cmd.Flags().StringVarP(&f.out, "out", "o", "out", "output folder")
+	f.print.register(cmd.Flags())
+	return cmd
+}
+
+func runBuild(env Env, args []string, f buildFlags) error {
+	opts, products, err := load(env, args, f.out, f.print)
+	if err != nil {
+		return err
+	}
+	seen := map[string]string{}
+	for _, p := range products {
+		if other, dup := seen[p.path]; dup {
+			return failed("two inputs would both write %s (%s); rename one", p.path, other)
+		}
+		seen[p.path] = p.path
+	}
+	_ = opts
+	files := make([]output.File, 0, len(products))
+	for _, p := range products {
+		b, err := p.render()
+		if err != nil {
+			return failed("%s: %v; nothing written", p.path, err)
+		}
+		files = append(files, output.File{Path: abs(env, p.path), Data: b})
+	}
+	if err := output.WriteFiles(files); err != nil {
+		return failed("%v", err)
+	}
+	tw := tabwriter.NewWriter(env.Out, 0, 0, 2, ' ', 0)
+	for _, p := range products {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.path, plural(p.cards, "card"), plural(p.sheets, "sheet"), plural(p.pages, "page"))
+	}
+	return tw.Flush()
+}
+
+// load reads the inputs and prepares their products, printing
+// diagnostics; it fails when there are errors.
+func load(env Env, args []string, outDir string, pf printFlags) (buildOptions, []product, error) {
+	po, err := pf.options()
+	if err != nil {
+		return buildOptions{}, nil, err
+	}
+	opts := buildOptions{print: po}
+	var inputs []input
+	explicit := map[string]bool{}
+	if len(args) == 0 {
+		inputs, err = builtinInputs(outDir)
+		for _, in := range inputs {
+			explicit[in.path] = true
+		}
+	} else {
+		inputs, err = argInputs(env, args, outDir)
+		for _, a := range args {
+			explicit[a] = true
+		}
+	}
+	if err != nil {
+		return opts, nil, failed("%v", err)
+	}
+	var diags cards.Diagnostics
+	products := prepare(inputs, explicit, opts, &diags)
+	if n := report(env.Err, diags); n > 0 {
+		return opts, nil, failed("nothing written")
+	}
+	return opts, products, nil
+}
+
+func abs(env Env, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(env.Dir, p)
+}

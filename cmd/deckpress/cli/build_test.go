@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/deckpress/deckpress/internal/golden"
+)
+
+// TestBadInput builds each file of testdata/bad: it must exit 1 with its
+// diagnostics (golden), print nothing on stdout, leave an existing PDF
+// byte for byte as it was, and leave no temporary file behind.
+func TestBadInput(t *testing.T) {
+	names, _ := filepath.Glob("testdata/bad/*.yaml")
+	if len(names) == 0 {
+		t.Fatal("no bad inputs")
+	}
+	for _, n := range names {
+		base := filepath.Base(n)
+		t.Run(strings.TrimSuffix(base, ".yaml"), func(t *testing.T) {
+			dir := t.TempDir()
+			src, _ := os.ReadFile(n)
+			os.WriteFile(filepath.Join(dir, base), src, 0o644)
+			old := filepath.Join(dir, "out", stem(base)+".pdf")
+			os.MkdirAll(filepath.Dir(old), 0o755)
+			before := []byte("%PDF-1.3 an earlier, good build\n")
+			os.WriteFile(old, before, 0o644)
+
+			code, stdout, stderr := runCLI(t, dir, "build", base)
+			if code != 1 {
+				t.Errorf("exit %d, want 1; stderr:\n%s", code, stderr)
+			}
+			if stdout != "" {
+				t.Errorf("stdout should be empty, got %q", stdout)
+			}
+			after, _ := os.ReadFile(old)
+			if !bytes.Equal(before, after) {
+				t.Errorf("the earlier PDF was changed")
+			}
+			entries, _ := os.ReadDir(filepath.Dir(old))
+			if len(entries) != 1 {
+				t.Errorf("out/ holds %d files, want only the earlier PDF", len(entries))
+			}
+			if !strings.Contains(stderr, base+":") {
+				t.Errorf("diagnostics do not name the file:\n%s", stderr)
+			}
+			golden.Assert(t, "bad/"+strings.TrimSuffix(base, ".yaml")+".txt", []byte(stderr))
+
+			// check reports the same, and writes nothing either
+			code, _, checkErr := runCLI(t, dir, "check", base)
+			if code != 1 || checkErr != stderr {
+				t.Errorf("check: exit %d, diagnostics differ from build:\n%s", code, checkErr)
+			}
+		})
+	}
+}
+
+func TestBuildSampleSet(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runCLI(t, dir, "build")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := filepath.Join("out", "samples", "registration.pdf")
+	if !strings.Contains(stdout, want) || !strings.Contains(stdout, "12 cards") || !strings.Contains(stdout, "2 sheets") {
+		t.Errorf("stdout does not list %s with 12 cards on 2 sheets:\n%s", want, stdout)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, want))
+	if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+		t.Fatalf("no PDF written: %v", err)
+	}
+	// same input, same bytes
+	if code, _, _ := runCLI(t, dir, "build", "-o", "again"); code != 0 {
+		t.Fatal("second build failed")
+	}
+	again, _ := os.ReadFile(filepath.Join(dir, "again", "samples", "registration.pdf"))
+	if !bytes.Equal(b, again) {
+		t.Error("two builds of the same input differ")
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	cases := [][]string{
+		{"build", "--paper", "a7"},
+		{"build", "--duplex", "sideways"},
+		{"build", "--bleed", "3 furlongs"},
+		{"build", "--back-offset", "1mm"},
+		{"build", "--no-such-flag"},
+		{"frobnicate"},
+	}
+	for _, args := range cases {
+		code, stdout, stderr := runCLI(t, t.TempDir(), args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "deckpress:") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 with a message", args, code, stdout, stderr)
+		}
+	}
+}
+
+func TestMissingInput(t *testing.T) {
+	code, _, stderr := runCLI(t, t.TempDir(), "build", "nope.yaml")
+	if code != 1 || !strings.Contains(stderr, "nope.yaml: no such file or directory") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestFlagsOverrideDeck(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("testdata/registration.yaml")
+	os.WriteFile(filepath.Join(dir, "r.yaml"), src, 0o644)
+	// the deck says a4 and long; flags say letter, fold
+	code, stdout, stderr := runCLI(t, dir, "check", "r.yaml", "--paper", "letter", "--duplex", "fold", "--margin", "10mm")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "12 cards") || !strings.Contains(stdout, "4 sheets") {
+		t.Errorf("fold on letter with 10mm margins should take 4 sheets (3 per page, horizontal fold):\n%s", stdout)
+	}
+}

@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/data"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/pdf"
+)
+
+// product is one file a build writes.
+type product struct {
+	path   string // relative to the working folder
+	cards  int    // cards printed (0 for documents that are not decks)
+	sheets int    // sheets of paper (or pages, for single-page layouts)
+	pages  int
+	render func() ([]byte, error)
+}
+
+// buildOptions are the options shared by build and check.
+type buildOptions struct {
+	print output.PrintOptions
+}
+
+// handler prepares the products of one input of a format.
+type handler func(in input, root *cards.Node, opts buildOptions, diags *cards.Diagnostics) []product
+
+// handlers maps the first key of a file to its format's handler.
+var handlers = map[string]handler{
+	"deck": prepareDeckInput,
+}
+
+// formats lists the first keys deckpress builds.
+func formats() []string {
+	var out []string
+	for k := range handlers {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// prepare loads and checks every input. Inputs found in a folder that are
+// not a buildable format (template files, rulesets) are skipped; a file
+// named on the command line must be one.
+func prepare(inputs []input, explicit map[string]bool, opts buildOptions, diags *cards.Diagnostics) []product {
+	var products []product
+	for _, in := range inputs {
+		root, ds := cards.Parse(in.path, in.src)
+		*diags = append(*diags, ds...)
+		if root == nil {
+			continue
+		}
+		key := cards.FirstKey(root)
+		h, ok := handlers[key]
+		if !ok {
+			if explicit[in.path] {
+				diags.Errorf(root.Pos, "not a file deckpress builds: it should start with one of %s (found %q)", strings.Join(formats(), ", "), key)
+			}
+			continue
+		}
+		products = append(products, h(in, root, opts, diags)...)
+	}
+	return products
+}
+
+// builtinTemplates reads the built-in template files.
+func builtinTemplates() []output.Source {
+	var out []output.Source
+	for _, name := range data.TemplateFiles() {
+		b, err := fs.ReadFile(data.FS, name)
+		if err == nil {
+			out = append(out, output.Source{Path: name, Data: b})
+		}
+	}
+	return out
+}
+
+func prepareDeckInput(in input, root *cards.Node, opts buildOptions, diags *cards.Diagnostics) []product {
+	deck, ds := cards.ReadDeck(in.path, root, in.files)
+	*diags = append(*diags, ds...)
+	if deck == nil {
+		return nil
+	}
+	job := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtinTemplates()}, diags)
+	if job == nil {
+		return nil
+	}
+	doc := job.Document()
+	return []product{{
+		path:   filepath.Join(in.outDir, stem(in.path)+".pdf"),
+		cards:  job.Cards(),
+		sheets: job.Sheets(),
+		pages:  len(doc.Pages),
+		render: func() ([]byte, error) { return pdf.Render(doc) },
+	}}
+}
+
+// report prints diagnostics, sorted, and a count; it returns the number of
+// errors.
+func report(w io.Writer, diags cards.Diagnostics) int {
+	diags = diags.Sort()
+	for _, d := range diags {
+		fmt.Fprintln(w, d)
+	}
+	errs, warns := diags.Count()
+	if errs+warns > 0 {
+		fmt.Fprintf(w, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
+	}
+	return errs
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,87 @@
+// Package cli is deckpress's command line: one file per verb, each with an
+// options struct, reading and writing through the injected [Env] so that
+// commands run the same in tests as in a terminal.
+//
+// Data (paths of written files, computed values) goes to standard output;
+// diagnostics and progress go to standard error. Exit codes: 0 success
+// (warnings allowed), 1 content or build errors, 2 usage errors.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Env is what a command works with: its streams and working folder.
+type Env struct {
+	In  io.Reader
+	Out io.Writer // data: written files, computed values
+	Err io.Writer // diagnostics and progress
+	// Dir is the working folder; relative paths resolve against it.
+	Dir string
+}
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitContent = 1
+	exitUsage   = 2
+)
+
+// Main runs deckpress with the process's arguments and streams.
+func Main() int {
+	return Run(os.Args[1:], Env{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Dir: "."})
+}
+
+// Run runs one command line and returns its exit code.
+func Run(args []string, env Env) int {
+	root := newRoot(env)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ce *contentError
+	if errors.As(err, &ce) {
+		if ce.msg != "" {
+			fmt.Fprintln(env.Err, "deckpress:", ce.msg)
+		}
+		return exitContent
+	}
+	fmt.Fprintln(env.Err, "deckpress:", err)
+	fmt.Fprintln(env.Err, "Run 'deckpress --help' for usage.")
+	return exitUsage
+}
+
+// contentError is a failure caused by the input (diagnostics already
+// printed) or by the build; it exits with 1. Every other error is a usage
+// error.
+type contentError struct{ msg string }
+
+func (e *contentError) Error() string { return e.msg }
+
+func failed(format string, args ...any) error {
+	return &contentError{msg: fmt.Sprintf(format, args...)}
+}
+
+func newRoot(env Env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "deckpress",
+		Short: "Turn YAML into print-and-play games",
+		Long: `deckpress turns YAML into print-and-play games: card decks, gladiator heroes,
+rules reference cards and hex arena maps in; duplex-correct PDFs out, with every
+back exactly behind its front.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(env.Out)
+	root.SetErr(env.Err)
+	root.SetIn(env.In)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return err })
+	root.AddCommand(newBuildCmd(env), newCheckCmd(env))
+	return root
+}
