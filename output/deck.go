@@ -133,6 +133,9 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 			job.copies = append(job.copies, len(job.faces)-1)
 		}
 	}
+	if err := lib.Images.Finish(); err != nil {
+		diags.Errorf(deck.Pos, "pictures: %v", err)
+	}
 	checkReservedTypos(lib, deck, diags)
 	if !sizeOK || diags.HasErrors() {
 		return nil
@@ -164,9 +167,9 @@ func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.D
 }
 
 // side returns what a face of card c is rendered from: the side's fields,
-// the card's, and the built-in fields _deck (the deck's title), _number
-// (the card's place in the deck), _count (its copies) and _side (front or
-// back).
+// the card's, its kind, and the built-in fields _deck (the deck's title),
+// _number (the card's place in the deck), _count (its copies) and _side
+// (front or back).
 func side(deck *cards.Deck, c *cards.Card, s *cards.Side, name string) templates.Card {
 	names := make([]string, 0, len(c.Fields)+len(s.Fields))
 	for f := range c.Fields {
@@ -178,7 +181,6 @@ func side(deck *cards.Deck, c *cards.Card, s *cards.Side, name string) templates
 	sort.Strings(names)
 	return templates.Card{
 		Label:  c.Label(),
-		Side:   name,
 		Pos:    c.Pos,
 		Fields: names,
 		Field: func(f string) *cards.Node {
@@ -186,6 +188,10 @@ func side(deck *cards.Deck, c *cards.Card, s *cards.Side, name string) templates
 				return v
 			}
 			switch f {
+			case "kind":
+				if c.Kind != "" {
+					return cards.Scalar(c.Kind, c.Pos)
+				}
 			case "_deck":
 				return cards.Scalar(deck.Name, deck.Pos)
 			case "_number":
@@ -274,9 +280,12 @@ func loadFonts(lib *templates.Library, deck *cards.Deck, files cards.Files, diag
 			}
 			family.Faces[i] = f
 		}
-		if family.Faces[0] != nil {
-			lib.Fonts.Add(fam.Key, family)
+		if family.Faces[0] == nil {
+			// stand in with the Go font, so that templates naming the
+			// family do not repeat the error
+			family.Faces = lib.Fonts.Fallback.Faces
 		}
+		lib.Fonts.Add(fam.Key, family)
 	}
 }
 

@@ -7,11 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"image/draw"
 	_ "image/jpeg" // decode JPEG art
 	"image/png"
+	"io/fs"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -32,6 +33,9 @@ type Image struct {
 	W, H int
 	// Pixels is the normalised picture, for raster back ends.
 	Pixels image.Image
+
+	src  image.Image // the source, until Finish
+	crop image.Rectangle
 }
 
 // Limits and defaults of images.
@@ -55,7 +59,8 @@ type ImageStore struct {
 	mu      sync.Mutex
 	decoded map[string]decodedImage
 	made    map[string]*Image // by source path and pixel size
-	widths  map[int]string    // pixel width → image ID
+	widths  map[int]bool      // pixel widths given out
+	pending []*Image          // pictures to make in Finish
 }
 
 type decodedImage struct {
@@ -66,7 +71,7 @@ type decodedImage struct {
 // NewImageStore returns a store that reads nothing until Files is set.
 func NewImageStore() *ImageStore {
 	return &ImageStore{DPI: DefaultDPI, Resolve: func(from, ref string) (string, error) { return cards.Resolve(from, ref), nil },
-		decoded: map[string]decodedImage{}, made: map[string]*Image{}, widths: map[int]string{}}
+		decoded: map[string]decodedImage{}, made: map[string]*Image{}, widths: map[int]bool{}}
 }
 
 // decode reads and decodes the picture at path once, refusing pictures
@@ -91,6 +96,10 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 	}
 	data, err := s.Files.ReadFile(path)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
 	if len(data) > MaxImageBytes {
@@ -111,7 +120,10 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 }
 
 // Picture returns the picture at path cropped to crop (in source pixels;
-// empty means all of it) and reduced to at most w × h pixels.
+// empty means all of it) and reduced to at most w × h pixels. Its pixel
+// size is fixed at once; its pixels and PNG data are made by [Finish], so
+// that pictures are scaled and encoded in parallel, in a deterministic
+// order of sizes.
 func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*Image, error) {
 	src, err := s.decode(path)
 	if err != nil {
@@ -127,53 +139,63 @@ func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*Imag
 	if im, ok := s.made[key]; ok {
 		return im, nil
 	}
-	im, err := s.normalise(src, crop, w, h)
-	if err != nil {
-		return nil, err
+	// Distinct pictures get distinct pixel widths: fpdf orders images by
+	// width alone, so equal widths would make the output depend on map
+	// order.
+	for taken := s.widths[w]; taken && w > 1; taken = s.widths[w] {
+		h = max(1, int(math.Round(float64(h)*float64(w-1)/float64(w))))
+		w--
 	}
+	s.widths[w] = true
+	im := &Image{W: w, H: h, src: src, crop: crop}
 	s.made[key] = im
+	s.pending = append(s.pending, im)
 	return im, nil
 }
 
-// normalise scales the crop to w × h, keeping alpha only when some pixel
-// is not opaque, and encodes it. Distinct pictures get distinct pixel
-// widths: fpdf orders images by width alone, so equal widths would make
-// the output depend on map order. The caller holds mu.
-func (s *ImageStore) normalise(src image.Image, crop image.Rectangle, w, h int) (*Image, error) {
-	for {
-		dst := image.NewNRGBA(image.Rect(0, 0, w, h))
-		if w == crop.Dx() && h == crop.Dy() {
-			draw.Draw(dst, dst.Bounds(), src, crop.Min, draw.Src)
-		} else {
-			xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, crop, xdraw.Src, nil)
-		}
-		var out image.Image = dst
-		if dst.Opaque() {
-			rgb := image.NewRGBA(dst.Bounds())
-			draw.Draw(rgb, rgb.Bounds(), dst, image.Point{}, draw.Src)
-			out = opaqueRGB{rgb}
-		}
-		var buf bytes.Buffer
-		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, out); err != nil {
-			return nil, fmt.Errorf("encode image: %w", err)
-		}
-		sum := sha256.Sum256(buf.Bytes())
-		id := hex.EncodeToString(sum[:8])
-		if other, taken := s.widths[w]; taken && other != id && w > 1 {
-			h = max(1, int(math.Round(float64(h)*float64(w-1)/float64(w))))
-			w--
-			continue
-		}
-		s.widths[w] = id
-		return &Image{ID: id, PNG: buf.Bytes(), W: w, H: h, Pixels: out}, nil
+// Finish scales and encodes every picture asked for since the last call,
+// on all cores.
+func (s *ImageStore) Finish() error {
+	s.mu.Lock()
+	todo := s.pending
+	s.pending = nil
+	s.mu.Unlock()
+	errs := make([]error, len(todo))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = todo[i].normalise()
+			}
+		})
 	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
-// opaqueRGB makes png.Encoder write a 3-channel RGB file.
-type opaqueRGB struct{ *image.RGBA }
-
-func (opaqueRGB) Opaque() bool              { return true }
-func (o opaqueRGB) ColorModel() color.Model { return color.RGBAModel }
+// normalise scales the crop to the picture's size and encodes it.
+func (im *Image) normalise() error {
+	dst := image.NewNRGBA(image.Rect(0, 0, im.W, im.H))
+	if im.W == im.crop.Dx() && im.H == im.crop.Dy() {
+		draw.Draw(dst, dst.Bounds(), im.src, im.crop.Min, draw.Src)
+	} else {
+		xdraw.CatmullRom.Scale(dst, dst.Bounds(), im.src, im.crop, xdraw.Src, nil)
+	}
+	// an opaque picture is written as 3-channel RGB, with alpha otherwise
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, dst); err != nil {
+		return fmt.Errorf("encode image: %w", err)
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	im.ID, im.PNG, im.Pixels = hex.EncodeToString(sum[:8]), buf.Bytes(), dst
+	im.src = nil
+	return nil
+}
 
 // pixelsFor returns the pixel size that prints a length of mm at the
 // store's resolution.

@@ -119,6 +119,10 @@ func parseInline(line string) ([]span, []markupProblem) {
 		case r == '*' && i+1 < len(rs) && rs[i+1] == '*':
 			next := i + 2
 			opens := !bold && next < len(rs) && !unicode.IsSpace(rs[next])
+			if opens && !hasCloser(rs, next, true) {
+				opens = false
+				problems = append(problems, markupProblem{"** (bold) is not closed on its line; close it, or write \\* for a literal star"})
+			}
 			closes := bold && !prevSpace
 			if opens || closes {
 				flush()
@@ -130,6 +134,10 @@ func parseInline(line string) ([]span, []markupProblem) {
 			}
 		case r == '*':
 			opens := !italic && i+1 < len(rs) && !unicode.IsSpace(rs[i+1])
+			if opens && !hasCloser(rs, i+1, false) {
+				opens = false
+				problems = append(problems, markupProblem{"* (italic) is not closed on its line; close it, or write \\* for a literal star"})
+			}
 			closes := italic && !prevSpace
 			if opens || closes {
 				flush()
@@ -141,7 +149,7 @@ func parseInline(line string) ([]span, []markupProblem) {
 			if name, n := iconName(rs[i+1:]); n > 0 {
 				flush()
 				spans = append(spans, span{icon: name, style: style()})
-				i += n + 1
+				i += n
 			} else {
 				text.WriteRune(r)
 			}
@@ -150,18 +158,37 @@ func parseInline(line string) ([]span, []markupProblem) {
 		}
 	}
 	flush()
-	if bold {
-		problems = append(problems, markupProblem{"** (bold) is not closed on its line; close it, or write \\* for a literal star"})
-	}
-	if italic {
-		problems = append(problems, markupProblem{"* (italic) is not closed on its line; close it, or write \\* for a literal star"})
-	}
 	return spans, problems
+}
+
+// hasCloser reports whether a closing ** (double) or * follows from
+// rs[from]: a run of stars right after a non-space, of two or more stars
+// for bold, of one or three for italic.
+func hasCloser(rs []rune, from int, double bool) bool {
+	for j := from; j < len(rs); j++ {
+		if rs[j] == '\\' {
+			j++
+			continue
+		}
+		if rs[j] != '*' {
+			continue
+		}
+		run := 1
+		for j+run < len(rs) && rs[j+run] == '*' {
+			run++
+		}
+		if j > 0 && !unicode.IsSpace(rs[j-1]) && (double && run >= 2 || !double && run%2 == 1) {
+			return true
+		}
+		j += run - 1
+	}
+	return false
 }
 
 // iconName reads "name:" at the start of rs (the opening colon already
 // read): a letter, then letters, digits, '-' or '_'. It returns the name and
-// the runes consumed, or 0 when rs does not start an icon.
+// the runes consumed (the closing colon included), or 0 when rs does not
+// start an icon.
 func iconName(rs []rune) (string, int) {
 	for i, r := range rs {
 		switch {

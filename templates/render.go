@@ -10,7 +10,6 @@ import (
 // Card is what a face is drawn for: one side of one card.
 type Card struct {
 	Label string    // names the card in messages: `card 3 "Zoobot"`
-	Side  string    // "front" or "back", for messages about the face
 	Pos   cards.Pos // the card's entry, where problems with it are reported
 	// Field returns the value of a field on this side, or nil.
 	Field func(name string) *cards.Node
@@ -58,40 +57,33 @@ func (r *renderer) field(name string) *cards.Node {
 	return r.lookup(name)
 }
 
-// missing reports a field the card lacks, at the card; the same message
-// for both sides, so that it is reported once.
+// missing reports a field the card lacks, at the card.
 func (r *renderer) missing(name string, p *prop) {
 	hint := ""
 	if near := cards.Suggest(name, r.card.Fields); near != "" {
 		hint = fmt.Sprintf("; it has %q: a typo?", near)
 	}
-	r.report(cards.Error, r.card.Pos, r.card.Label, "no field %q, which template %q needs for %s (line %d)%s",
+	r.report(cards.Error, r.card.Pos, "no field %q, which template %q needs for %s (line %d)%s",
 		name, r.template, p.what, p.node.Pos.Line, hint)
 }
 
-// fail reports an error about this face; a zero pos means the card itself.
+// fail reports an error about this card; a zero pos means the card
+// itself. Messages do not name the side: the same problem on both sides of
+// a card is reported once.
 func (r *renderer) fail(pos cards.Pos, format string, args ...any) {
-	r.report(cards.Error, pos, r.face(), format, args...)
+	r.report(cards.Error, pos, format, args...)
 }
 
-// warn reports a warning about this face.
+// warn reports a warning about this card.
 func (r *renderer) warn(pos cards.Pos, format string, args ...any) {
-	r.report(cards.Warning, pos, r.face(), format, args...)
+	r.report(cards.Warning, pos, format, args...)
 }
 
-// face names the face in messages: `card 3 "Zoobot" back`.
-func (r *renderer) face() string {
-	if r.card.Side == "" {
-		return r.card.Label
-	}
-	return r.card.Label + " " + r.card.Side
-}
-
-func (r *renderer) report(sev cards.Severity, pos cards.Pos, who, format string, args ...any) {
+func (r *renderer) report(sev cards.Severity, pos cards.Pos, format string, args ...any) {
 	if pos.Line == 0 {
 		pos = r.card.Pos
 	}
-	msg := who + ": " + fmt.Sprintf(format, args...)
+	msg := r.card.Label + ": " + fmt.Sprintf(format, args...)
 	key := pos.String() + msg
 	if r.seen == nil {
 		r.seen = map[string]bool{}

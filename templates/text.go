@@ -86,6 +86,7 @@ type token struct {
 	kind   tokKind
 	pieces []piece // words: one or more pieces; spaces: one piece
 	w      float64
+	joined bool // a word that follows the previous one without a space (after a hyphen)
 }
 
 type para struct {
@@ -162,10 +163,17 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 	for _, b := range blocks {
 		p := para{bullet: b.bullet}
 		var word *token
+		joinNext := false // the next word continues a hyphenated one
 		endWord := func() {
 			if word != nil {
 				p.tokens = append(p.tokens, *word)
 				word = nil
+			}
+		}
+		startWord := func() {
+			if word == nil {
+				word = &token{kind: tokWord, joined: joinNext}
+				joinNext = false
 			}
 		}
 		for _, sp := range b.spans {
@@ -177,21 +185,21 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 					res.Problems = append(res.Problems, unknownIcon(sp.icon, icons))
 					continue
 				}
-				if word == nil {
-					word = &token{kind: tokWord}
-				}
+				startWord()
 				word.pieces = append(word.pieces, piece{icon: ic, w: iconAdvance})
 				word.w += iconAdvance
 				continue
 			}
 			if sp.text == "\n" {
 				endWord()
+				joinNext = false
 				p.tokens = append(p.tokens, token{kind: tokBreak})
 				continue
 			}
 			for _, r := range sp.text {
 				if r == ' ' || r == '\t' {
 					endWord()
+					joinNext = false
 					sw, _ := font.Advance(' ')
 					p.tokens = append(p.tokens, token{kind: tokSpace, pieces: []piece{{font: font, text: " ", w: sw}}, w: sw})
 					continue
@@ -202,11 +210,9 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 				f := font
 				adv, ok := f.Advance(r)
 				if !ok || !printable(r) {
-					fb := (*Font)(nil)
-					if st.Family != nil && printable(r) {
-						if alt := fallbackFor(style, r); alt != nil {
-							fb = alt
-						}
+					var fb *Font
+					if printable(r) {
+						fb = fallbackFor(style, r)
 					}
 					if fb == nil {
 						res.Missing = appendRune(res.Missing, r)
@@ -216,9 +222,7 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 					f = fb
 					adv, _ = f.Advance(r)
 				}
-				if word == nil {
-					word = &token{kind: tokWord}
-				}
+				startWord()
 				if n := len(word.pieces); n > 0 && word.pieces[n-1].font == f && word.pieces[n-1].icon == nil {
 					word.pieces[n-1].text += string(r)
 					word.pieces[n-1].w += adv
@@ -226,6 +230,11 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 					word.pieces = append(word.pieces, piece{font: f, text: string(r), w: adv})
 				}
 				word.w += adv
+				if (r == '-' || r == '–' || r == '/') && word.w > adv {
+					// a line may break after a hyphen or slash inside a word
+					endWord()
+					joinNext = true
+				}
 			}
 		}
 		endWord()
@@ -311,6 +320,9 @@ func breakLines(paras []para, width, bulletW float64, wrap bool) (lines []line, 
 				cur.lastOfPara = true // a forced break is never justified
 				flush()
 			case tokWord:
+				if t.joined {
+					pending = nil
+				}
 				extra := 0.0
 				if pending != nil {
 					extra = pending.w

@@ -2,6 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,7 +46,11 @@ cards:
 
 // buildDeck is the whole build of one deck file, from bytes to PDF bytes.
 func buildDeck(b *testing.B, src []byte, files cards.Files) []byte {
-	deck, diags := cards.LoadDeck("big.yaml", src, files)
+	return buildDeckAt(b, "big.yaml", src, files)
+}
+
+func buildDeckAt(b *testing.B, path string, src []byte, files cards.Files) []byte {
+	deck, diags := cards.LoadDeck(path, src, files)
 	job := output.PrepareDeck(deck, output.DeckOptions{Files: files, Builtin: builtinTemplates()}, &diags)
 	if job == nil {
 		b.Fatal(diags.Sort())
@@ -73,6 +80,83 @@ func TestBigDeckBuilds(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "big.yaml"), []byte(bigDeck(100)), 0o644)
 	code, stdout, stderr := runCLI(t, dir, "build", "big.yaml")
 	if code != 0 || !strings.Contains(stdout, "100 cards") || !strings.Contains(stdout, "12 sheets") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// richDeck returns a deck of n poker cards, each with a title, about ten
+// lines of wrapped text with two inline icons, and a picture (one of ten
+// files), with a shared back.
+func richDeck(n int) string {
+	var b strings.Builder
+	b.WriteString(`deck: rich
+size: poker
+print: {paper: a4, duplex: long}
+templates:
+  face:
+    background: "#fbf8f1"
+    elements:
+      - text: {x: 4, y: 3, w: 55.5, h: 8, value: "{{name}}", font: bold, size: 13, fit: shrink, wrap: false}
+      - image: {x: 4, y: 12, w: 55.5, h: 30, src: "{{art}}", fit: cover, radius: 2}
+      - text: {x: 4, y: 44, w: 55.5, h: 40, value: "{{body}}", size: 7.5, fit: shrink}
+  back:
+    background: "#2f3e66"
+    elements:
+      - icon: {x: 21.75, y: 34.45, w: 20, h: 20, name: star, colour: white}
+front: face
+back: back
+cards:
+`)
+	body := "When this hero enters play, each opponent discards a card :x: unless they pay two energy. " +
+		"At the start of your turn, gain one shield :shield: for every ally in the arena, then draw a card. " +
+		"Once per game, when a hero would be knocked out, you may return this card to your hand instead, " +
+		"and the attacker loses their next action. Heroes with flight ignore walls and rivers, " +
+		"and heroes that are hidden cannot be targeted until they act or an opponent notices them."
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  - {name: \"Hero %d\", art: art%d.png, body: %q}\n", i+1, i%10, body)
+	}
+	return b.String()
+}
+
+// writeArt writes ten 600 × 400 pictures art0.png … art9.png into dir.
+func writeArt(tb testing.TB, dir string) {
+	for k := 0; k < 10; k++ {
+		img := image.NewNRGBA(image.Rect(0, 0, 600, 400))
+		for y := 0; y < 400; y++ {
+			for x := 0; x < 600; x++ {
+				img.SetNRGBA(x, y, color.NRGBA{uint8(x*255/600 + k*20), uint8(y * 255 / 400), uint8((x + y + k*40) % 256), 255})
+			}
+		}
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("art%d.png", k)))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		png.Encode(f, img)
+		f.Close()
+	}
+}
+
+// BenchmarkBuild1080Rich builds 1,080 cards with wrapped text, inline
+// icons and pictures, fronts and backs, on A4.
+func BenchmarkBuild1080Rich(b *testing.B) {
+	dir := b.TempDir()
+	writeArt(b, dir)
+	src := []byte(richDeck(1080))
+	path := filepath.Join(dir, "rich.yaml")
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		size = len(buildDeckAt(b, path, src, osFiles{}))
+	}
+	b.ReportMetric(float64(size)/1024, "KiB/pdf")
+}
+
+func TestRichDeckBuilds(t *testing.T) {
+	dir := t.TempDir()
+	writeArt(t, dir)
+	os.WriteFile(filepath.Join(dir, "rich.yaml"), []byte(richDeck(20)), 0o644)
+	code, stdout, stderr := runCLI(t, dir, "build", "rich.yaml")
+	if code != 0 || stderr != "" || !strings.Contains(stdout, "20 cards") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }

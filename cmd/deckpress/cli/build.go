@@ -81,9 +81,6 @@ func load(env Env, args []string, outDir string, pf printFlags) (buildOptions, [
 	explicit := map[string]bool{}
 	if len(args) == 0 {
 		inputs, err = builtinInputs(outDir)
-		for _, in := range inputs {
-			explicit[in.path] = true
-		}
 	} else {
 		inputs, err = argInputs(env, args, outDir)
 		for _, a := range args {

@@ -2,6 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,8 +26,7 @@ func TestBadInput(t *testing.T) {
 		base := filepath.Base(n)
 		t.Run(strings.TrimSuffix(base, ".yaml"), func(t *testing.T) {
 			dir := t.TempDir()
-			src, _ := os.ReadFile(n)
-			os.WriteFile(filepath.Join(dir, base), src, 0o644)
+			copyDir(t, "testdata/bad", dir)
 			old := filepath.Join(dir, "out", stem(base)+".pdf")
 			os.MkdirAll(filepath.Dir(old), 0o755)
 			before := []byte("%PDF-1.3 an earlier, good build\n")
@@ -58,6 +61,40 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// copyDir copies the files of a folder (not its sub-folders) into dst.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestOverflowWarning: text too long even at min-size is a warning naming
+// the deck file, the line of the card's field and the card; the build
+// still succeeds.
+func TestOverflowWarning(t *testing.T) {
+	dir := t.TempDir()
+	copyDir(t, "testdata/warn", dir)
+	code, stdout, stderr := runCLI(t, dir, "build", "overflow.yaml")
+	want := `overflow.yaml:12:11: warning: card 2 "long": text does not fit its 55mm x 12mm box even at 8pt; the end is cut`
+	if code != 0 || !strings.Contains(stderr, want) || !strings.Contains(stdout, "overflow.pdf") {
+		t.Errorf("exit %d, want 0 and\n%s\nin:\n%s", code, want, stderr)
+	}
+}
+
 func TestBuildSampleSet(t *testing.T) {
 	dir := t.TempDir()
 	code, stdout, stderr := runCLI(t, dir, "build")
@@ -72,14 +109,39 @@ func TestBuildSampleSet(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
 		t.Fatalf("no PDF written: %v", err)
 	}
-	// same input, same bytes
+	if !strings.Contains(stdout, filepath.Join("out", "samples", "gallery.pdf")) {
+		t.Errorf("the gallery is not in the sample set:\n%s", stdout)
+	}
+	// same input, same bytes, for every file of the sample set
 	if code, _, _ := runCLI(t, dir, "build", "-o", "again"); code != 0 {
 		t.Fatal("second build failed")
 	}
-	again, _ := os.ReadFile(filepath.Join(dir, "again", "samples", "registration.pdf"))
-	if !bytes.Equal(b, again) {
-		t.Error("two builds of the same input differ")
+	first, second := hashTree(t, filepath.Join(dir, "out")), hashTree(t, filepath.Join(dir, "again"))
+	if len(first) == 0 || !maps.Equal(first, second) {
+		t.Errorf("two builds of the same input differ:\n%v\n%v", first, second)
 	}
+}
+
+// hashTree returns the sha256 of every file under root, by relative path.
+func hashTree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		out[rel] = fmt.Sprintf("%x", sha256.Sum256(b))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func TestUsageErrors(t *testing.T) {
