@@ -3,6 +3,8 @@ package templates_test
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -24,13 +26,24 @@ func render(t *testing.T, src, fields string) (*templates.Face, cards.Diagnostic
 		t.Fatalf("template: %v", diags)
 	}
 	lib := templates.NewLibrary(poker, 0)
+	lib.Images.Files = testdataFiles{}
 	lib.Define("t", cards.Pos{File: "t.yaml", Line: 1, Col: 1}, root)
 	lib.Compile(&diags)
 	f, ds := cards.Parse("card.yaml", []byte(fields))
 	diags = append(diags, ds...)
 	card := templates.Card{Label: "card 1", Pos: cards.Pos{File: "card.yaml", Line: 1, Col: 1}, Field: func(n string) *cards.Node { return f.Key(n) }}
 	face := lib.Render(lib.Lookup("t"), card, &diags)
+	if err := lib.Images.Finish(); err != nil {
+		t.Fatal(err)
+	}
 	return face, diags
+}
+
+// testdataFiles reads files under testdata/.
+type testdataFiles struct{}
+
+func (testdataFiles) ReadFile(name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join("testdata", name))
 }
 
 func dump(face *templates.Face, diags cards.Diagnostics) []byte {
@@ -102,6 +115,10 @@ func TestElementGoldens(t *testing.T) {
 		{"text-line-height", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "one\ntwo\nthree", line-height: 1.6, font: mono bold}}]`, `{}`, &textBox},
 		{"text-fallback-glyph", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "Ω ∞ † ‡ ✓", font: smallcaps}}]`, `{}`, &textBox},
 		{"field-default", `elements: [{text: {value: "{{title|Untitled}}"}}]`, `{}`, nil},
+		{"image-cover-rounded", `elements: [{image: {x: 4, y: 4, w: 30, h: 30, src: images/wide.png, fit: cover, radius: 3}}]`, `{}`, nil},
+		{"image-contain-jpeg", `elements: [{image: {x: 4, y: 4, w: 30, h: 30, src: "{{art}}", fit: contain}}]`, `art: images/wide.jpg`, nil},
+		{"image-stretch-alpha", `elements: [{image: {x: 4, y: 4, w: 30, h: 10, src: images/alpha.png, fit: stretch}}]`, `{}`, nil},
+		{"background-image", `background: {colour: white, image: images/wide.png, fit: cover}`, `{}`, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -146,6 +163,33 @@ func TestShrinkFitsBothWays(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestExtendsOverridesByID: a template that extends another keeps the
+// parent's elements, replaces those with the same id in place, and adds
+// its own after them.
+func TestExtendsOverridesByID(t *testing.T) {
+	src := `
+base:
+  background: "#eeeeee"
+  elements:
+    - rect: {id: band, w: 100%, h: 10, fill: navy}
+    - text: {id: title, x: 2, y: 1, w: 50, h: 8, value: "{{name}}"}
+child:
+  extends: base
+  elements:
+    - text: {id: title, x: 2, y: 1, w: 50, h: 8, value: "{{name}}!", font: bold}
+    - icon: {x: 50, y: 50, w: 10, h: 10, name: star}
+`
+	root, diags := cards.Parse("t.yaml", []byte(src))
+	lib := templates.NewLibrary(poker, 0)
+	for k, v := range root.Pairs() {
+		lib.Define(k.Value, k.Pos, v)
+	}
+	lib.Compile(&diags)
+	f, _ := cards.Parse("c.yaml", []byte("name: Zoobot"))
+	face := lib.Render(lib.Lookup("child"), templates.Card{Label: "card 1", Field: func(n string) *cards.Node { return f.Key(n) }}, &diags)
+	golden.Assert(t, "extends.txt", dump(face, diags))
 }
 
 func TestTemplateDiagnostics(t *testing.T) {
