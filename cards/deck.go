@@ -155,12 +155,7 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 	}
 	d.Size = m.Get("size")
 	if n := m.Get("print"); n != nil {
-		pm := diags.Map(n, "print", printKeys...)
-		d.Print = Print{
-			Paper: pm.Get("paper"), Orientation: pm.Get("orientation"), Duplex: pm.Get("duplex"),
-			Bleed: pm.Get("bleed"), Gutter: pm.Get("gutter"), Margin: pm.Get("margin"),
-			Marks: pm.Get("marks"), Rotate: pm.Get("rotate"), BackOffset: pm.Get("back-offset"),
-		}
+		d.Print = ReadPrint(n, &diags)
 	}
 	for _, e := range diags.AnyMap(m.Get("templates"), "templates").Entries() {
 		d.Templates = append(d.Templates, NamedNode{Name: e.Key, Pos: e.KeyPos, Node: e.Value})
@@ -203,6 +198,17 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		diags.Errorf(d.Pos, "deck holds %d cards; the limit is %d", total, MaxCards)
 	}
 	return d, diags
+}
+
+// ReadPrint reads a `print:` block; its values are checked by the layout
+// stage.
+func ReadPrint(n *Node, diags *Diagnostics) Print {
+	pm := diags.Map(n, "print", printKeys...)
+	return Print{
+		Paper: pm.Get("paper"), Orientation: pm.Get("orientation"), Duplex: pm.Get("duplex"),
+		Bleed: pm.Get("bleed"), Gutter: pm.Get("gutter"), Margin: pm.Get("margin"),
+		Marks: pm.Get("marks"), Rotate: pm.Get("rotate"), BackOffset: pm.Get("back-offset"),
+	}
 }
 
 // loadSide reads a side: a template name, or a mapping of `template:` and

@@ -14,10 +14,27 @@ func Suggest(word string, choices []string) string {
 		}
 	}
 	limit := max(1, len([]rune(word))/3)
-	if best == "" || bestDist > limit {
-		return ""
+	if best != "" && bestDist <= limit {
+		return best
 	}
-	return best
+	// a shortened or differently ended name ("pierce" for "piercing"):
+	// the longest shared beginning, if it is most of the word
+	wr := []rune(w)
+	best, bestLen := "", 0
+	for _, c := range choices {
+		cr := []rune(strings.ToLower(c))
+		n := 0
+		for n < len(wr) && n < len(cr) && wr[n] == cr[n] {
+			n++
+		}
+		if n > bestLen {
+			best, bestLen = c, n
+		}
+	}
+	if bestLen >= 4 && bestLen*10 >= len(wr)*6 {
+		return best
+	}
+	return ""
 }
 
 // editDistance is the optimal string alignment distance between a and b,

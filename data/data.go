@@ -1,7 +1,7 @@
 // Package data holds what deckpress embeds in its binary: the built-in
 // kits (ordinary deck, hero, rules and arena files under kits/<kit>/), the
-// built-in template files (templates/), and the house tables of the rules
-// engines.
+// built-in template files (templates/), and the tables of the rules
+// engines (rules/), house tables included.
 //
 // Everything is read through [FS]; paths use forward slashes.
 package data
@@ -12,7 +12,7 @@ import (
 	"sort"
 )
 
-//go:embed kits templates
+//go:embed kits templates rules
 var files embed.FS
 
 // FS is the embedded file tree.

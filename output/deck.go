@@ -27,6 +27,9 @@ type DeckOptions struct {
 	// Builtin are the built-in template files, available by name to every
 	// deck.
 	Builtin []Source
+	// FillPage makes every card a whole page of the paper (character
+	// sheets, score pads): no margin, marks, bleed or backs.
+	FillPage bool
 }
 
 // DeckJob is a deck ready to print: every card's faces rendered and the
@@ -53,10 +56,16 @@ func (j *DeckJob) Sheets() int { return j.Plan.Sheets(len(j.copies)) }
 func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *DeckJob {
 	size := layout.Size{W: 63.5, H: 88.9}
 	sizeOK := true
-	if deck.Size != nil {
+	settings := opts.Print.Over(readPrint(deck.Print, diags)).Settings()
+	switch {
+	case opts.FillPage:
+		// each card is a whole page: a character sheet, a score pad
+		size = layout.Size{W: min(settings.Paper.W, settings.Paper.H), H: max(settings.Paper.W, settings.Paper.H)}
+		settings.Orientation, settings.Duplex, settings.Marks, settings.Rotate = layout.Portrait, layout.DuplexNone, layout.MarksNone, false
+		settings.Margin, settings.Gutter, settings.Bleed = 0, 0, 0
+	case deck.Size != nil:
 		size, sizeOK = readSize(deck.Size, "size", diags)
 	}
-	settings := opts.Print.Over(readPrint(deck.Print, diags)).Settings()
 	lib := templates.NewLibrary(size, settings.Bleed)
 	lib.Images.Files = opts.Files
 	for _, src := range opts.Builtin {
@@ -86,7 +95,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 	for _, c := range deck.Cards {
 		job.Backs = job.Backs || c.Back.Template != ""
 	}
-	if !job.Backs && settings.Duplex != layout.DuplexNone && len(deck.Cards) > 0 {
+	if !job.Backs && settings.Duplex != layout.DuplexNone && len(deck.Cards) > 0 && !opts.FillPage {
 		diags.Warnf(deck.Pos, "the deck has no back template; only fronts are printed")
 	}
 	if !job.Backs {

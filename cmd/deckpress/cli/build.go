@@ -12,8 +12,9 @@ import (
 )
 
 type buildFlags struct {
-	out   string
-	print printFlags
+	out     string
+	ruleset string
+	print   printFlags
 }
 
 func newBuildCmd(env Env) *cobra.Command {
@@ -34,12 +35,13 @@ and earlier PDFs stay as they were.`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runBuild(env, args, f) },
 	}
 	cmd.Flags().StringVarP(&f.out, "out", "o", "out", "output folder")
+	cmd.Flags().StringVar(&f.ruleset, "ruleset", "", "a Superhero Gladiators ruleset file for every hero file")
 	f.print.register(cmd.Flags())
 	return cmd
 }
 
 func runBuild(env Env, args []string, f buildFlags) error {
-	opts, products, err := load(env, args, f.out, f.print)
+	opts, products, err := load(env, args, f.out, f.ruleset, f.print)
 	if err != nil {
 		return err
 	}
@@ -71,12 +73,12 @@ func runBuild(env Env, args []string, f buildFlags) error {
 
 // load reads the inputs and prepares their products, printing
 // diagnostics; it fails when there are errors.
-func load(env Env, args []string, outDir string, pf printFlags) (buildOptions, []product, error) {
+func load(env Env, args []string, outDir, ruleset string, pf printFlags) (buildOptions, []product, error) {
 	po, err := pf.options()
 	if err != nil {
 		return buildOptions{}, nil, err
 	}
-	opts := buildOptions{print: po}
+	opts := buildOptions{print: po, ruleset: ruleset, env: env}
 	var inputs []input
 	explicit := map[string]bool{}
 	if len(args) == 0 {

@@ -9,6 +9,7 @@ import (
 
 func newCheckCmd(env Env) *cobra.Command {
 	var pf printFlags
+	var ruleset string
 	cmd := &cobra.Command{
 		Use:   "check [FILE|DIR ...]",
 		Short: "Check files and report every problem, without writing anything",
@@ -16,7 +17,7 @@ func newCheckCmd(env Env) *cobra.Command {
 does, and reports every problem as path:line:col: error|warning: message. It writes
 nothing. With no argument it checks the built-in kits.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, products, err := load(env, args, "", pf)
+			_, products, err := load(env, args, "", ruleset, pf)
 			if err != nil {
 				return err
 			}
@@ -27,6 +28,7 @@ nothing. With no argument it checks the built-in kits.`,
 			return tw.Flush()
 		},
 	}
+	cmd.Flags().StringVar(&ruleset, "ruleset", "", "a Superhero Gladiators ruleset file for every hero file")
 	pf.register(cmd.Flags())
 	return cmd
 }

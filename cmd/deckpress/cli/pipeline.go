@@ -25,7 +25,9 @@ type product struct {
 
 // buildOptions are the options shared by build and check.
 type buildOptions struct {
-	print output.PrintOptions
+	print   output.PrintOptions
+	ruleset string // --ruleset: a Gladiators ruleset file for every hero file
+	env     Env
 }
 
 // handler prepares the products of one input of a format.
@@ -33,7 +35,11 @@ type handler func(in input, root *cards.Node, opts buildOptions, diags *cards.Di
 
 // handlers maps the first key of a file to its format's handler.
 var handlers = map[string]handler{
-	"deck": prepareDeckInput,
+	"deck":    prepareDeckInput,
+	"hero":    prepareHeroInput,
+	"team":    prepareHeroInput,
+	"heroes":  prepareHeroInput,
+	"ruleset": checkRulesetInput,
 }
 
 // formats lists the first keys deckpress builds.
@@ -92,14 +98,19 @@ func prepareDeckInput(in input, root *cards.Node, opts buildOptions, diags *card
 	if job == nil {
 		return nil
 	}
+	return []product{deckProduct(job, filepath.Join(in.outDir, stem(in.path)+".pdf"))}
+}
+
+// deckProduct is the PDF of a prepared deck.
+func deckProduct(job *output.DeckJob, path string) product {
 	doc := job.Document()
-	return []product{{
-		path:   filepath.Join(in.outDir, stem(in.path)+".pdf"),
+	return product{
+		path:   path,
 		cards:  job.Cards(),
 		sheets: job.Sheets(),
 		pages:  len(doc.Pages),
 		render: func() ([]byte, error) { return pdf.Render(doc) },
-	}}
+	}
 }
 
 // report prints diagnostics, sorted, and a count; it returns the number of

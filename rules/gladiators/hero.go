@@ -1,0 +1,189 @@
+package gladiators
+
+import (
+	"github.com/deckpress/deckpress/cards"
+)
+
+// File is a hero file: one hero, or a team of them.
+type File struct {
+	Path    string
+	Team    string // "" for a single hero without a team
+	TeamPos cards.Pos
+	Ruleset *cards.Node // the ruleset file named in it, or nil
+	Size    *cards.Node // hero card size, or nil
+	Colour  *cards.Node // the team's colour on cards and sheets, or nil
+	Print   cards.Print
+	Heroes  []*Hero
+}
+
+// Hero is a hero as written.
+type Hero struct {
+	Name     string
+	Pos      cards.Pos // the hero's name
+	Look     string
+	Chars    [4]int // STR, DEX, SIZ, PER
+	CharPos  [4]cards.Pos
+	CharsPos cards.Pos
+	Powers   []*PowerSpec
+	Image    *cards.Node // a picture file, or nil
+}
+
+// CharNames are the four characteristics, in order.
+var CharNames = [4]string{"STR", "DEX", "SIZ", "PER"}
+
+// PowerSpec is a power as a hero buys it.
+type PowerSpec struct {
+	Name      string
+	NamePos   cards.Pos
+	Level     int
+	LevelPos  cards.Pos
+	Uses      int  // uses per game, when not Unlimited
+	Unlimited bool // unlimited uses (the default)
+	UsesPos   cards.Pos
+	Gizmo     string // "" means the ruleset's default
+	GizmoPos  cards.Pos
+	Modifiers []string
+	ModPos    []cards.Pos
+	Look      string
+}
+
+var (
+	fileKeys  = []string{"team", "heroes", "hero", "look", "characteristics", "powers", "image", "ruleset", "size", "print", "colour", "color"}
+	heroKeys  = []string{"hero", "look", "characteristics", "powers", "image"}
+	powerKeys = []string{"power", "level", "uses", "gizmo", "modifiers", "look"}
+)
+
+// IsHeroFile reports whether a parsed file is a hero file: it starts with
+// team:, heroes: or hero:.
+func IsHeroFile(root *cards.Node) bool {
+	switch cards.FirstKey(root) {
+	case "team", "heroes", "hero":
+		return true
+	}
+	return false
+}
+
+// ReadFile reads a hero file from a parsed document.
+func ReadFile(path string, root *cards.Node) (*File, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	f := &File{Path: path}
+	m := diags.Map(root, "hero file", fileKeys...)
+	if m == nil {
+		return nil, diags
+	}
+	if n := m.Get("team"); n != nil {
+		f.Team, _ = diags.Text(n, "team")
+		f.TeamPos = n.Pos
+	}
+	f.Ruleset, f.Size = m.Get("ruleset"), m.Get("size")
+	f.Colour = m.Get("colour")
+	if f.Colour == nil {
+		f.Colour = m.Get("color")
+	}
+	if n := m.Get("print"); n != nil {
+		f.Print = cards.ReadPrint(n, &diags)
+	}
+	single := m.Has("hero")
+	switch {
+	case single && m.Has("heroes"):
+		diags.Errorf(root.Pos, "a hero file has either hero: (one hero) or heroes: (a team), not both")
+	case single:
+		if m.Has("team") {
+			diags.Errorf(root.Pos, "a team lists its members under heroes:")
+		}
+		f.Heroes = append(f.Heroes, readHero(&diags, m))
+	default:
+		for _, k := range []string{"look", "characteristics", "powers", "image"} {
+			if n := m.Get(k); n != nil {
+				diags.Errorf(n.Pos, "%s belongs to a hero; put it under the hero in heroes:", k)
+			}
+		}
+		items := diags.List(m.Get("heroes"), "heroes")
+		if len(items) == 0 {
+			diags.Errorf(root.Pos, "a team needs heroes: a list of heroes")
+		}
+		for _, item := range items {
+			hm := diags.Map(item, "hero", heroKeys...)
+			if hm != nil {
+				f.Heroes = append(f.Heroes, readHero(&diags, hm))
+			}
+		}
+	}
+	return f, diags
+}
+
+func readHero(diags *cards.Diagnostics, m *cards.Mapping) *Hero {
+	h := &Hero{}
+	diags.Require(m, "a hero", "hero", "characteristics")
+	if n := m.Get("hero"); n != nil {
+		h.Name, _ = diags.Text(n, "hero")
+		h.Pos = n.Pos
+	} else if m.Node != nil {
+		h.Pos = m.Node.Pos
+	}
+	if n := m.Get("look"); n != nil {
+		h.Look, _ = diags.Text(n, "look")
+	}
+	if n := m.Get("characteristics"); n != nil {
+		h.CharsPos = n.Pos
+		cm := diags.Map(n, "characteristics", CharNames[:]...)
+		diags.Require(cm, "characteristics", CharNames[:]...)
+		for i, c := range CharNames {
+			if v := cm.Get(c); v != nil {
+				h.Chars[i], _ = diags.Int(v, c, -1000, 1000)
+				h.CharPos[i] = v.Pos
+			}
+		}
+	}
+	for _, item := range diags.List(m.Get("powers"), "powers") {
+		pm := diags.Map(item, "power", powerKeys...)
+		if pm == nil {
+			continue
+		}
+		diags.Require(pm, "a power", "power", "level")
+		p := &PowerSpec{Unlimited: true}
+		if n := pm.Get("power"); n != nil {
+			p.Name, _ = diags.Text(n, "power")
+			p.NamePos = n.Pos
+		} else {
+			p.NamePos = item.Pos
+		}
+		if n := pm.Get("level"); n != nil {
+			p.Level, _ = diags.Int(n, "level", -1000, 1000)
+			p.LevelPos = n.Pos
+		}
+		p.UsesPos = p.NamePos
+		if n := pm.Get("uses"); n != nil {
+			p.UsesPos = n.Pos
+			if n.Kind == cards.ScalarNode && n.Tag != "!!int" {
+				diags.Enum(n, "uses (a whole number, or unlimited)", "unlimited")
+			} else if v, ok := diags.Int(n, "uses", -1000, 1000); ok {
+				p.Uses, p.Unlimited = v, false
+			}
+		}
+		if n := pm.Get("gizmo"); n != nil {
+			p.Gizmo, _ = diags.Text(n, "gizmo")
+			p.GizmoPos = n.Pos
+		}
+		mods := pm.Get("modifiers")
+		if mods != nil && mods.Kind == cards.ScalarNode {
+			mods = &cards.Node{Kind: cards.SeqNode, Pos: mods.Pos, Content: []*cards.Node{mods}}
+		}
+		for _, mn := range diags.List(mods, "modifiers") {
+			if s, ok := diags.Text(mn, "modifier"); ok {
+				p.Modifiers = append(p.Modifiers, s)
+				p.ModPos = append(p.ModPos, mn.Pos)
+			}
+		}
+		if n := pm.Get("look"); n != nil {
+			p.Look, _ = diags.Text(n, "look")
+		}
+		h.Powers = append(h.Powers, p)
+	}
+	if n := m.Get("image"); n != nil {
+		if _, ok := diags.Text(n, "image"); ok {
+			h.Image = n
+		}
+	}
+	return h
+}
