@@ -53,6 +53,13 @@ type Deck struct {
 	// Composition maps a card kind to the number of cards of that kind the
 	// deck must hold, copies included; nil when not declared.
 	Composition []KindCount
+	// CompositionPos is where the composition is declared.
+	CompositionPos Pos
+	// Require lists, per kind, fields every card of that kind must have.
+	Require []KindFields
+	// Sets declares complete sets: for every value of a field, one card of
+	// each of some kinds (a player's Star, X and Robber).
+	Sets *SetRule
 	// Cards lists the cards in order: those of `cards:`, then CSV rows.
 	Cards []*Card
 }
@@ -68,6 +75,20 @@ type NamedNode struct {
 type KindCount struct {
 	Kind  string
 	Count int
+	Pos   Pos
+}
+
+// KindFields is one line of a deck's `require:`.
+type KindFields struct {
+	Kind   string
+	Fields []string
+	Pos    Pos
+}
+
+// SetRule is a deck's `sets:` declaration.
+type SetRule struct {
+	By    string   // the field that names a set ("player")
+	Kinds []string // one card of each kind per set
 	Pos   Pos
 }
 
@@ -119,7 +140,7 @@ func (c *Card) Field(side *Side, name string) *Node {
 }
 
 var deckKeys = []string{"deck", "size", "print", "templates", "use", "fonts", "icons",
-	"front", "back", "composition", "cards", "data"}
+	"front", "back", "composition", "require", "sets", "cards", "data"}
 
 var printKeys = []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin",
 	"marks", "rotate", "back-offset"}
@@ -174,9 +195,33 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 	if n := m.Get("back"); n != nil {
 		d.Back = loadSide(&diags, n, "back", false)
 	}
+	if n := m.Get("composition"); n != nil {
+		d.CompositionPos = n.Pos
+	}
 	for _, e := range diags.AnyMap(m.Get("composition"), "composition").Entries() {
 		if c, ok := diags.Int(e.Value, "composition: "+e.Key, 0, MaxCards); ok {
 			d.Composition = append(d.Composition, KindCount{Kind: e.Key, Count: c, Pos: e.KeyPos})
+		}
+	}
+	for _, e := range diags.AnyMap(m.Get("require"), "require").Entries() {
+		kf := KindFields{Kind: e.Key, Pos: e.KeyPos}
+		for _, f := range diags.List(e.Value, "require: "+e.Key) {
+			if s, ok := diags.Text(f, "require: "+e.Key); ok {
+				kf.Fields = append(kf.Fields, s)
+			}
+		}
+		d.Require = append(d.Require, kf)
+	}
+	if n := m.Get("sets"); n != nil {
+		sm := diags.Map(n, "sets", "by", "kinds")
+		if diags.Require(sm, "sets", "by", "kinds") {
+			d.Sets = &SetRule{Pos: n.Pos}
+			d.Sets.By, _ = diags.Text(sm.Get("by"), "sets.by")
+			for _, k := range diags.List(sm.Get("kinds"), "sets.kinds") {
+				if s, ok := diags.Text(k, "sets.kinds"); ok {
+					d.Sets.Kinds = append(d.Sets.Kinds, s)
+				}
+			}
 		}
 	}
 	for _, n := range diags.List(m.Get("cards"), "cards") {

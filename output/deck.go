@@ -28,7 +28,8 @@ type DeckOptions struct {
 	// deck.
 	Builtin []Source
 	// FillPage makes every card a whole page of the paper (character
-	// sheets, score pads): no margin, marks, bleed or backs.
+	// sheets, score pads): no margin, marks, bleed or backs. A deck asks
+	// for it with `size: page`.
 	FillPage bool
 }
 
@@ -57,8 +58,9 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 	size := layout.Size{W: 63.5, H: 88.9}
 	sizeOK := true
 	settings := opts.Print.Over(readPrint(deck.Print, diags)).Settings()
+	fill := opts.FillPage || deck.Size != nil && deck.Size.Kind == cards.ScalarNode && deck.Size.Value == "page"
 	switch {
-	case opts.FillPage:
+	case fill:
 		// each card is a whole page: a character sheet, a score pad
 		size = layout.Size{W: min(settings.Paper.W, settings.Paper.H), H: max(settings.Paper.W, settings.Paper.H)}
 		settings.Orientation, settings.Duplex, settings.Marks, settings.Rotate = layout.Portrait, layout.DuplexNone, layout.MarksNone, false
@@ -95,7 +97,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 	for _, c := range deck.Cards {
 		job.Backs = job.Backs || c.Back.Template != ""
 	}
-	if !job.Backs && settings.Duplex != layout.DuplexNone && len(deck.Cards) > 0 && !opts.FillPage {
+	if !job.Backs && settings.Duplex != layout.DuplexNone && len(deck.Cards) > 0 && !fill {
 		diags.Warnf(deck.Pos, "the deck has no back template; only fronts are printed")
 	}
 	if !job.Backs {

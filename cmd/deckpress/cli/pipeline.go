@@ -12,6 +12,7 @@ import (
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/pdf"
+	"github.com/deckpress/deckpress/rules/compose"
 )
 
 // product is one file a build writes.
@@ -94,6 +95,7 @@ func prepareDeckInput(in input, root *cards.Node, opts buildOptions, diags *card
 	if deck == nil {
 		return nil
 	}
+	compose.Check(deck, diags)
 	job := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtinTemplates()}, diags)
 	if job == nil {
 		return nil
