@@ -310,7 +310,7 @@ func loadCard(diags *Diagnostics, n *Node, number int) *Card {
 func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) []*Card {
 	src, err := files.ReadFile(path)
 	if err != nil {
-		diags.Errorf(at, "data: cannot read %s: %v", path, unwrapPathError(err))
+		diags.Errorf(at, "data: cannot read %s: %v", path, Cause(err))
 		return nil
 	}
 	if len(src) > MaxFileSize {
@@ -402,9 +402,10 @@ func csvErrMsg(err error) error {
 	return err
 }
 
-// unwrapPathError drops the operation and path that a *fs.PathError
-// repeats, since the message already names the file.
-func unwrapPathError(err error) error {
+// Cause returns the innermost error of a chain, such as "no such file or
+// directory" from a *fs.PathError, for messages that already name the
+// file.
+func Cause(err error) error {
 	for {
 		u := errors.Unwrap(err)
 		if u == nil {

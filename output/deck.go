@@ -81,7 +81,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 		path := cards.Resolve(deck.Path, ref)
 		data, err := opts.Files.ReadFile(path)
 		if err != nil {
-			diags.Errorf(u.Pos, "use: cannot read %s: %v", path, rootCause(err))
+			diags.Errorf(u.Pos, "use: cannot read %s: %v", path, cards.Cause(err))
 			continue
 		}
 		defineFile(lib, path, data, diags)
@@ -281,7 +281,7 @@ func loadFonts(lib *templates.Library, deck *cards.Deck, files cards.Files, diag
 			path := cards.Resolve(deck.Path, ref)
 			data, err := files.ReadFile(path)
 			if err != nil {
-				diags.Errorf(n.Pos, "fonts.%s: cannot read %s: %v", fam.Key, path, rootCause(err))
+				diags.Errorf(n.Pos, "fonts.%s: cannot read %s: %v", fam.Key, path, cards.Cause(err))
 				continue
 			}
 			f, err := templates.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), data)
@@ -318,17 +318,6 @@ func loadIcons(lib *templates.Library, deck *cards.Deck, diags *cards.Diagnostic
 			continue
 		}
 		lib.Icons.Add(&templates.Icon{Name: e.Key, Image: img})
-	}
-}
-
-// rootCause drops the wrapping that repeats the file name.
-func rootCause(err error) error {
-	for {
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok || u.Unwrap() == nil {
-			return err
-		}
-		err = u.Unwrap()
 	}
 }
 

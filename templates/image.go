@@ -10,7 +10,6 @@ import (
 	"image/draw"
 	_ "image/jpeg" // decode JPEG art
 	"image/png"
-	"io/fs"
 	"math"
 	"runtime"
 	"slices"
@@ -96,11 +95,7 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 	}
 	data, err := s.Files.ReadFile(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+		return nil, fmt.Errorf("cannot read %s: %w", path, cards.Cause(err))
 	}
 	if len(data) > MaxImageBytes {
 		return nil, fmt.Errorf("%s is %d bytes; the limit for images is %d", path, len(data), MaxImageBytes)

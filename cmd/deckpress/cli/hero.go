@@ -69,7 +69,7 @@ type heroSet struct {
 func loadHeroes(env Env, path, ruleset string, diags *cards.Diagnostics) *heroSet {
 	src, err := os.ReadFile(abs(env, path))
 	if err != nil {
-		diags.Errorf(cards.Pos{File: path}, "cannot read: %v", rootError(err))
+		diags.Errorf(cards.Pos{File: path}, "cannot read: %v", cards.Cause(err))
 		return nil
 	}
 	root, ds := cards.Parse(path, src)
@@ -112,7 +112,7 @@ func computeHeroes(in input, root *cards.Node, ruleset string, env Env, diags *c
 	if rsPath != "" {
 		src, err := files.ReadFile(rsPath)
 		if err != nil {
-			diags.Errorf(at, "ruleset: cannot read %s: %v", rsPath, rootError(err))
+			diags.Errorf(at, "ruleset: cannot read %s: %v", rsPath, cards.Cause(err))
 			return nil
 		}
 		root, ds := cards.Parse(rsPath, src)

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -73,19 +72,19 @@ func argInputs(env Env, args []string, outDir string) ([]input, error) {
 		}
 		st, err := os.Stat(full)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a, rootError(err))
+			return nil, fmt.Errorf("%s: %w", a, cards.Cause(err))
 		}
 		if !st.IsDir() {
 			src, err := os.ReadFile(full)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", a, rootError(err))
+				return nil, fmt.Errorf("%s: %w", a, cards.Cause(err))
 			}
 			out = append(out, input{path: a, src: src, files: files, outDir: outDir})
 			continue
 		}
 		entries, err := os.ReadDir(full)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a, rootError(err))
+			return nil, fmt.Errorf("%s: %w", a, cards.Cause(err))
 		}
 		found := 0
 		for _, e := range entries {
@@ -96,7 +95,7 @@ func argInputs(env Env, args []string, outDir string) ([]input, error) {
 			p := filepath.Join(a, e.Name())
 			src, err := os.ReadFile(filepath.Join(full, e.Name()))
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", p, rootError(err))
+				return nil, fmt.Errorf("%s: %w", p, cards.Cause(err))
 			}
 			out = append(out, input{path: p, src: src, files: files, outDir: outDir})
 			found++
@@ -106,15 +105,6 @@ func argInputs(env Env, args []string, outDir string) ([]input, error) {
 		}
 	}
 	return out, nil
-}
-
-// rootError drops the operation and path of a file system error.
-func rootError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // stem returns a file's name without folder and extension.

@@ -13,6 +13,7 @@ import (
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/pdf"
 	"github.com/deckpress/deckpress/rules/compose"
+	"github.com/deckpress/deckpress/rules/slugfest"
 )
 
 // product is one file a build writes.
@@ -36,11 +37,12 @@ type handler func(in input, root *cards.Node, opts buildOptions, diags *cards.Di
 
 // handlers maps the first key of a file to its format's handler.
 var handlers = map[string]handler{
-	"deck":    prepareDeckInput,
-	"hero":    prepareHeroInput,
-	"team":    prepareHeroInput,
-	"heroes":  prepareHeroInput,
-	"ruleset": checkRulesetInput,
+	"deck":     prepareDeckInput,
+	"hero":     prepareHeroInput,
+	"team":     prepareHeroInput,
+	"heroes":   prepareHeroInput,
+	"ruleset":  checkRulesetInput,
+	"slugfest": prepareSlugfestInput,
 }
 
 // formats lists the first keys deckpress builds.
@@ -101,6 +103,31 @@ func prepareDeckInput(in input, root *cards.Node, opts buildOptions, diags *card
 		return nil
 	}
 	return []product{deckProduct(job, filepath.Join(in.outDir, stem(in.path)+".pdf"))}
+}
+
+// prepareSlugfestInput builds a deck per Slugfest team:
+// <file>-<team>.pdf.
+func prepareSlugfestInput(in input, root *cards.Node, opts buildOptions, diags *cards.Diagnostics) []product {
+	f, ds := slugfest.ReadFile(in.path, root, in.files)
+	*diags = append(*diags, ds...)
+	if f == nil {
+		return nil
+	}
+	before := len(*diags)
+	slugfest.Check(f.Teams, diags)
+	if cards.Diagnostics((*diags)[before:]).HasErrors() {
+		return nil
+	}
+	var out []product
+	for i, t := range f.Teams {
+		d := slugfest.Deck(in.path, f.Title, i, t)
+		d.Size, d.Print = f.Size, f.Print
+		job := output.PrepareDeck(d, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtinTemplates()}, diags)
+		if job != nil {
+			out = append(out, deckProduct(job, filepath.Join(in.outDir, stem(in.path)+"-"+slugfest.Slug(t.Name)+".pdf")))
+		}
+	}
+	return out
 }
 
 // deckProduct is the PDF of a prepared deck.

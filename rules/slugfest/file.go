@@ -1,0 +1,122 @@
+package slugfest
+
+import (
+	"strings"
+
+	"github.com/deckpress/deckpress/cards"
+)
+
+// File is a Slugfest file: a title, print settings and teams, given in
+// the card-list notation (inline, or in a file it names) or in YAML.
+type File struct {
+	Path  string
+	Title string
+	Pos   cards.Pos
+	Size  *cards.Node
+	Print cards.Print
+	Teams []*Team
+}
+
+var (
+	fileKeys   = []string{"slugfest", "size", "print", "teams"}
+	teamKeys   = []string{"team", "colour", "color", "members"}
+	memberKeys = []string{"hero", "abilities"}
+)
+
+// ReadFile reads a Slugfest file from a parsed document. teams: is a file
+// in the card-list notation (relative to this one), the notation inline
+// (a block of several lines), or a YAML list of teams.
+func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	f := &File{Path: path}
+	m := diags.Map(root, "slugfest file", fileKeys...)
+	if m == nil {
+		return nil, diags
+	}
+	diags.Require(m, "a slugfest file", "slugfest", "teams")
+	if n := m.Get("slugfest"); n != nil {
+		f.Title, _ = diags.Text(n, "slugfest")
+		f.Pos = n.Pos
+	}
+	f.Size = m.Get("size")
+	if n := m.Get("print"); n != nil {
+		f.Print = cards.ReadPrint(n, &diags)
+	}
+	var keyPos cards.Pos
+	for _, e := range m.Entries() {
+		if e.Key == "teams" {
+			keyPos = e.KeyPos
+		}
+	}
+	n := m.Get("teams")
+	switch {
+	case n == nil:
+	case n.Kind == cards.ScalarNode && strings.Contains(n.Value, "\n"):
+		// an inline block: its text starts on the line after "teams: |",
+		// indented past the key
+		teams, ds := ParseList(path, n.Value, n.Pos.Line+1, keyPos.Col+2)
+		f.Teams, diags = teams, append(diags, ds...)
+	case n.Kind == cards.ScalarNode:
+		list := cards.Resolve(path, n.Value)
+		src, err := files.ReadFile(list)
+		if err != nil {
+			diags.Errorf(n.Pos, "teams: cannot read %s: %v", list, cards.Cause(err))
+			break
+		}
+		teams, ds := ParseList(list, string(src), 1, 1)
+		f.Teams, diags = teams, append(diags, ds...)
+	default:
+		for _, item := range diags.List(n, "teams") {
+			f.Teams = append(f.Teams, readTeam(&diags, item))
+		}
+	}
+	return f, diags
+}
+
+func readTeam(diags *cards.Diagnostics, n *cards.Node) *Team {
+	t := &Team{Pos: n.Pos}
+	m := diags.Map(n, "team", teamKeys...)
+	diags.Require(m, "a team", "team", "members")
+	if v := m.Get("team"); v != nil {
+		t.Name, _ = diags.Text(v, "team")
+		t.Pos = v.Pos
+	}
+	for _, k := range []string{"colour", "color"} {
+		if v := m.Get(k); v != nil {
+			t.Colour, _ = diags.Text(v, k)
+		}
+	}
+	for _, item := range diags.List(m.Get("members"), "members") {
+		mm := diags.Map(item, "member", memberKeys...)
+		diags.Require(mm, "a member", "hero", "abilities")
+		mem := &Member{Pos: item.Pos}
+		if v := mm.Get("hero"); v != nil {
+			mem.Hero, _ = diags.Text(v, "hero")
+			mem.Pos = v.Pos
+		}
+		for _, a := range diags.List(mm.Get("abilities"), "abilities") {
+			if s, ok := diags.Text(a, "ability"); ok {
+				mem.Abilities = append(mem.Abilities, Ability{Name: s, Pos: a.Pos})
+			}
+		}
+		t.Members = append(t.Members, mem)
+	}
+	return t
+}
+
+// Slug turns a team name into a file name part: "THE DEFENDERS" →
+// "the-defenders".
+func Slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}

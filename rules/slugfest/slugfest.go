@@ -1,0 +1,203 @@
+// Package slugfest reads Superhero Slugfest Card Combat teams and expands
+// them into decks.
+//
+// Teams come in the source's card-list notation:
+//
+//	NIPPON ALLIANCE
+//	Samurai 'Sokitome' Sam-  Katana, Ancestral Armor, Super Kai, Much Honor, Wakizashi
+//	Ninja Number Nine-  Ninja weapons, Mystic Martial Arts, Throwing stars,
+//	Num Chucks, Unseen Movements
+//
+// a team line, then one line per member: the hero's name, a hyphen, and
+// the abilities from force 5 down to force 1; a list may wrap onto the
+// next line. A blank line ends a team. Teams may also be written in YAML.
+// Each member becomes 5 character cards (force 1 to 5, titled with the
+// hero's name) and 5 ability cards (force 5 down to 1, each naming its
+// hero): 40 cards for a team of 4.
+package slugfest
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/deckpress/deckpress/cards"
+)
+
+// Team is a Slugfest team.
+type Team struct {
+	Name    string
+	Pos     cards.Pos
+	Colour  string // "" for the default palette
+	Members []*Member
+}
+
+// Member is a hero of a team with its abilities, strongest first.
+type Member struct {
+	Hero      string
+	Pos       cards.Pos
+	Abilities []Ability
+}
+
+// Ability is one ability, where it was written.
+type Ability struct {
+	Name string
+	Pos  cards.Pos
+}
+
+// Standard sizes of the game.
+const (
+	StandardMembers = 4
+	AbilitiesEach   = 5
+)
+
+// heroLine matches "Hero name-  first ability, second …": the first
+// hyphen followed by a space ends the name.
+var heroLine = regexp.MustCompile(`^(.+?)-\s+(.*)$`)
+
+// ParseList reads teams in the card-list notation. text starts at line
+// firstLine of file path; col is the column of its first character (for
+// text indented in a YAML block).
+func ParseList(path, text string, firstLine, col int) ([]*Team, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	var teams []*Team
+	var team *Team
+	var member *Member
+	blockStart := true
+	for i, raw := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		line := strings.TrimRight(raw, " \t")
+		indent := len(line) - len(strings.TrimLeft(line, " \t"))
+		trimmed := strings.TrimSpace(line)
+		pos := cards.Pos{File: path, Line: firstLine + i, Col: col + indent}
+		if trimmed == "" {
+			blockStart, member = true, nil
+			continue
+		}
+		m := heroLine.FindStringSubmatchIndex(trimmed)
+		isTeam := m == nil && (blockStart || !strings.Contains(trimmed, ",") && isUpper(trimmed))
+		blockStart = false
+		switch {
+		case isTeam:
+			team = &Team{Name: trimmed, Pos: pos}
+			teams = append(teams, team)
+			member = nil
+		case m != nil:
+			if team == nil {
+				diags.Errorf(pos, "a member line comes before any team line; start with the team's name on a line of its own")
+				team = &Team{Pos: pos}
+				teams = append(teams, team)
+			}
+			member = &Member{Hero: strings.TrimSpace(trimmed[m[2]:m[3]]), Pos: pos}
+			team.Members = append(team.Members, member)
+			member.Abilities = append(member.Abilities, splitAbilities(trimmed[m[4]:m[5]], cards.Pos{File: path, Line: pos.Line, Col: pos.Col + m[4]})...)
+		default:
+			if member == nil {
+				diags.Errorf(pos, "%q is neither a team line nor a member line (write \"Hero name-  ability, ability, …\")", trimmed)
+				continue
+			}
+			// a wrapped list continues the member above
+			member.Abilities = append(member.Abilities, splitAbilities(trimmed, pos)...)
+		}
+	}
+	return teams, diags
+}
+
+// splitAbilities splits a comma-separated list that starts at pos,
+// keeping each ability's column; empty items (a trailing comma) are
+// dropped.
+func splitAbilities(s string, pos cards.Pos) []Ability {
+	var out []Ability
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != ',' {
+			continue
+		}
+		item := s[start:i]
+		lead := len(item) - len(strings.TrimLeft(item, " \t"))
+		if name := strings.TrimSpace(item); name != "" {
+			out = append(out, Ability{Name: name, Pos: cards.Pos{File: pos.File, Line: pos.Line, Col: pos.Col + start + lead}})
+		}
+		start = i + 1
+	}
+	return out
+}
+
+func isUpper(s string) bool {
+	letters := false
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			letters = true
+			if !unicode.IsUpper(r) {
+				return false
+			}
+		}
+	}
+	return letters
+}
+
+// Check reports teams that break the rules: a member without exactly five
+// abilities is an error; a team of other than four members is a variant,
+// and a warning.
+func Check(teams []*Team, diags *cards.Diagnostics) {
+	if len(teams) == 0 {
+		diags.Errorf(cards.Pos{}, "no teams")
+	}
+	seen := map[string]cards.Pos{}
+	for _, t := range teams {
+		if first, dup := seen[strings.ToLower(t.Name)]; dup && t.Name != "" {
+			diags.Errorf(t.Pos, "team %q is listed twice (first at line %d)", t.Name, first.Line)
+		}
+		seen[strings.ToLower(t.Name)] = t.Pos
+		if n := len(t.Members); n != StandardMembers {
+			diags.Warnf(t.Pos, "team %q has %d members; the standard game has %d (fewer or more is a variant)", t.Name, n, StandardMembers)
+		}
+		for _, m := range t.Members {
+			if n := len(m.Abilities); n != AbilitiesEach {
+				diags.Errorf(m.Pos, "%s (%s) has %d abilities; each member needs exactly %d, listed from force 5 down to 1", m.Hero, t.Name, n, AbilitiesEach)
+			}
+		}
+	}
+}
+
+// palette colours teams that do not choose one.
+var palette = []string{"#b03a2e", "#1f618d", "#117a65", "#7d3c98", "#b9770e", "#2e4053"}
+
+// Built-in templates of Slugfest decks (data/templates/slugfest.yaml).
+const (
+	CharacterTemplate = "slugfest-character"
+	AbilityTemplate   = "slugfest-ability"
+	BackTemplate      = "slugfest-back"
+)
+
+// Deck expands team number i into its deck: per member, character cards of
+// force 1 to 5, then ability cards of force 5 down to 1.
+func Deck(path, title string, i int, t *Team) *cards.Deck {
+	colour := t.Colour
+	if colour == "" {
+		colour = palette[i%len(palette)]
+	}
+	d := &cards.Deck{Path: path, Name: fmt.Sprintf("%s — %s", title, t.Name), Pos: t.Pos,
+		Front: cards.Side{Template: CharacterTemplate}, Back: cards.Side{Template: BackTemplate}}
+	add := func(at cards.Pos, kind string, fields ...string) {
+		c := &cards.Card{Pos: at, Number: len(d.Cards) + 1, Count: 1, Kind: kind, Fields: map[string]*cards.Node{}}
+		if kind == "ability" {
+			c.Front = cards.Side{Template: AbilityTemplate}
+		}
+		for k := 0; k+1 < len(fields); k += 2 {
+			c.Fields[fields[k]] = cards.Scalar(fields[k+1], at)
+		}
+		c.Fields["team"] = cards.Scalar(t.Name, t.Pos)
+		c.Fields["accent"] = cards.Scalar(colour, t.Pos)
+		d.Cards = append(d.Cards, c)
+	}
+	for _, m := range t.Members {
+		for f := 1; f <= AbilitiesEach; f++ {
+			add(m.Pos, "character", "name", m.Hero, "force", fmt.Sprint(f))
+		}
+		for k, a := range m.Abilities {
+			add(a.Pos, "ability", "name", a.Name, "hero", m.Hero, "force", fmt.Sprint(AbilitiesEach-k))
+		}
+	}
+	return d
+}
