@@ -55,19 +55,7 @@ func (j *DeckJob) Sheets() int { return j.Plan.Sheets(len(j.copies)) }
 // PrepareDeck resolves, checks and renders a loaded deck. Every problem
 // is added to diags; the job is nil when the deck cannot be printed.
 func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *DeckJob {
-	size := layout.Size{W: 63.5, H: 88.9}
-	sizeOK := true
-	settings := opts.Print.Over(readPrint(deck.Print, diags)).Settings()
-	fill := opts.FillPage || deck.Size != nil && deck.Size.Kind == cards.ScalarNode && deck.Size.Value == "page"
-	switch {
-	case fill:
-		// each card is a whole page: a character sheet, a score pad
-		size = layout.Size{W: min(settings.Paper.W, settings.Paper.H), H: max(settings.Paper.W, settings.Paper.H)}
-		settings.Orientation, settings.Duplex, settings.Marks, settings.Rotate = layout.Portrait, layout.DuplexNone, layout.MarksNone, false
-		settings.Margin, settings.Gutter, settings.Bleed = 0, 0, 0
-	case deck.Size != nil:
-		size, sizeOK = readSize(deck.Size, "size", diags)
-	}
+	size, settings, fill, sizeOK := Resolve(deck.Size, deck.Print, opts, diags)
 	lib := templates.NewLibrary(size, settings.Bleed)
 	lib.Images.Files = opts.Files
 	for _, src := range opts.Builtin {
@@ -104,16 +92,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 		settings.Duplex = layout.DuplexNone
 	}
 	if sizeOK {
-		plan, err := layout.Impose(size, settings)
-		if err != nil {
-			pos := deck.Pos
-			if deck.Size != nil {
-				pos = deck.Size.Pos
-			}
-			diags.Errorf(pos, "%v", err)
-			sizeOK = false
-		}
-		job.Plan = plan
+		sizeOK = job.impose(size, settings, deck, diags)
 	}
 
 	front := lib.Lookup(deck.Front.Template)
@@ -175,6 +154,64 @@ func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.D
 			}
 		}
 	}
+}
+
+// Resolve returns the card size and the print settings: flags over the
+// deck's print block over the defaults. A whole-page deck (opts.FillPage,
+// or `size: page`) takes the paper's size, with no margin, marks, bleed or
+// backs.
+func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions, diags *cards.Diagnostics) (size layout.Size, settings layout.Settings, fill, ok bool) {
+	size, ok = layout.Size{W: 63.5, H: 88.9}, true
+	settings = opts.Print.Over(readPrint(p, diags)).Settings()
+	fill = opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
+	switch {
+	case fill:
+		size = layout.Size{W: min(settings.Paper.W, settings.Paper.H), H: max(settings.Paper.W, settings.Paper.H)}
+		settings.Orientation, settings.Duplex, settings.Marks, settings.Rotate = layout.Portrait, layout.DuplexNone, layout.MarksNone, false
+		settings.Margin, settings.Gutter, settings.Bleed = 0, 0, 0
+	case sizeNode != nil:
+		size, ok = readSize(sizeNode, "size", diags)
+	}
+	return size, settings, fill, ok
+}
+
+// impose fits the job's cards on pages, reporting a card too large for the
+// paper at the deck's size (or title).
+func (j *DeckJob) impose(size layout.Size, settings layout.Settings, deck *cards.Deck, diags *cards.Diagnostics) bool {
+	plan, err := layout.Impose(size, settings)
+	if err != nil {
+		pos := deck.Pos
+		if deck.Size != nil {
+			pos = deck.Size.Pos
+		}
+		diags.Errorf(pos, "%v", err)
+		return false
+	}
+	j.Plan = plan
+	return true
+}
+
+// FacesJob imposes faces made elsewhere (rules cards, sheets): faces[i] is
+// a card's front and back (a nil back is blank), and the whole set is
+// printed copies times. deck gives the title, size and print settings.
+func FacesJob(deck *cards.Deck, faces [][2]*templates.Face, copies int, opts DeckOptions, diags *cards.Diagnostics) *DeckJob {
+	size, settings, _, ok := Resolve(deck.Size, deck.Print, opts, diags)
+	job := &DeckJob{Deck: deck, Backs: settings.Duplex != layout.DuplexNone}
+	for _, f := range faces {
+		if f[1] == nil {
+			f[1] = &templates.Face{}
+		}
+		job.faces = append(job.faces, f)
+	}
+	for range copies {
+		for i := range job.faces {
+			job.copies = append(job.copies, i)
+		}
+	}
+	if !ok || !job.impose(size, settings, deck, diags) {
+		return nil
+	}
+	return job
 }
 
 // side returns what a face of card c is rendered from: the side's fields,

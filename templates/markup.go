@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -9,7 +10,7 @@ import (
 //
 //	**bold**, *italic*, :icon-name:, \* (a literal star)
 //	one newline breaks the line, a blank line starts a paragraph,
-//	a line starting with "- " is a bullet item.
+//	a line starting with "- " is a bullet item, "1. " a numbered one.
 //
 // A star opens emphasis only before a non-space and closes only after one,
 // so "5 * 3" stays as written.
@@ -21,12 +22,15 @@ type span struct {
 	icon  string // an icon name; text is then empty
 }
 
-// block is a paragraph or a bullet item: its spans, with "\n" spans for
-// line breaks inside it.
+// block is a paragraph or a list item: its spans, with "\n" spans for
+// line breaks inside it, and the item's marker ("•", "2.") if it is one.
 type block struct {
-	bullet bool
+	marker string
 	spans  []span
 }
+
+// numbered matches the start of a numbered item: "1. " or "1) ".
+var numbered = regexp.MustCompile(`^(\d{1,3})[.)] +`)
 
 // markupProblem is a markup mistake, reported by the caller with a position.
 type markupProblem struct {
@@ -43,8 +47,12 @@ func parseMarkup(s string, plain bool) ([]block, []markupProblem) {
 		var cur *block
 		for _, line := range strings.Split(para, "\n") {
 			trimmed := strings.TrimLeft(line, " \t")
-			if !plain && (strings.HasPrefix(trimmed, "- ") || strings.HasPrefix(trimmed, "• ")) {
-				blocks = append(blocks, block{bullet: true})
+			if m := numbered.FindStringSubmatch(trimmed); !plain && m != nil {
+				blocks = append(blocks, block{marker: m[1] + "."})
+				cur = &blocks[len(blocks)-1]
+				line = trimmed[len(m[0]):]
+			} else if !plain && (strings.HasPrefix(trimmed, "- ") || strings.HasPrefix(trimmed, "• ")) {
+				blocks = append(blocks, block{marker: "•"})
 				cur = &blocks[len(blocks)-1]
 				line = strings.TrimLeft(trimmed[strings.Index(trimmed, " ")+1:], " ")
 			} else if cur == nil {

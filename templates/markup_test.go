@@ -17,8 +17,9 @@ func TestParseMarkup(t *testing.T) {
 		{"escaped \\*not italic\\*", "[p: escaped *not italic*]"},
 		{"line one\nline two", "[p: line one | \\n | line two]"},
 		{"para one\n\npara two", "[p: para one][p: para two]"},
-		{"intro\n- one\n- two", "[p: intro][b: one][b: two]"},
+		{"intro\n- one\n- two", "[p: intro][•: one][•: two]"},
 		{"**open", "[p: **open]!"},
+		{"steps:\n1. first\n2) second\n10. tenth", "[p: steps:][1.: first][2.: second][10.: tenth]"},
 		{"*open and **bold**", "[p: *open and  | <bold>bold]!"},
 		{"**bold *and italic***", "[p: <bold>bold  | <bold-italic>and italic]"},
 	}
@@ -27,8 +28,8 @@ func TestParseMarkup(t *testing.T) {
 		var b strings.Builder
 		for _, bl := range blocks {
 			kind := "p"
-			if bl.bullet {
-				kind = "b"
+			if bl.marker != "" {
+				kind = bl.marker
 			}
 			var parts []string
 			for _, sp := range bl.spans {

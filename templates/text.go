@@ -90,7 +90,8 @@ type token struct {
 }
 
 type para struct {
-	bullet bool
+	marker string  // a list item's "•" or "2."
+	indent float64 // the marker's room, ems
 	tokens []token
 }
 
@@ -101,7 +102,7 @@ type line struct {
 	spaces     int // space items, for justification
 	w          float64
 	indent     float64
-	bullet     bool // carries the bullet mark
+	marker     string // the list marker this line carries
 	lastOfPara bool
 	paraStart  bool
 	afterGap   float64 // space before this line, in lines
@@ -119,21 +120,19 @@ func LayoutText(ops []Op, s string, box layout.Rect, st TextStyle, icons *IconSe
 	if st.LineHeight <= 0 {
 		st.LineHeight = 1.2
 	}
-	bulletW := st.Family.Face(st.Style).Width("• ")
-
 	size := st.Size
-	lines, broken := breakLines(paras, box.W/ptToMM(size), bulletW, st.Wrap)
+	lines, broken := breakLines(paras, box.W/ptToMM(size), st.Wrap)
 	if st.Shrink && !fits(lines, broken, box, size, st) {
 		lo, hi := st.MinSize, size
 		if lo <= 0 || lo > hi {
 			lo = math.Min(hi, 4)
 		}
 		size = lo
-		if l, b := breakLines(paras, box.W/ptToMM(lo), bulletW, st.Wrap); fits(l, b, box, lo, st) {
+		if l, b := breakLines(paras, box.W/ptToMM(lo), st.Wrap); fits(l, b, box, lo, st) {
 			// binary search for the largest fitting size, to 0.05 pt
 			for hi-lo > 0.05 {
 				mid := (lo + hi) / 2
-				if l, b := breakLines(paras, box.W/ptToMM(mid), bulletW, st.Wrap); fits(l, b, box, mid, st) {
+				if l, b := breakLines(paras, box.W/ptToMM(mid), st.Wrap); fits(l, b, box, mid, st) {
 					lo = mid
 				} else {
 					hi = mid
@@ -141,13 +140,13 @@ func LayoutText(ops []Op, s string, box layout.Rect, st TextStyle, icons *IconSe
 			}
 			size = math.Floor(lo*20) / 20
 		}
-		lines, broken = breakLines(paras, box.W/ptToMM(size), bulletW, st.Wrap)
+		lines, broken = breakLines(paras, box.W/ptToMM(size), st.Wrap)
 		if !fits(lines, broken, box, size, st) {
 			res.Overflow = true
 		}
 	}
 	res.Size = size
-	ops, cut := emitLines(ops, lines, box, size, st, bulletW)
+	ops, cut := emitLines(ops, lines, box, size, st)
 	if cut {
 		res.Overflow = true
 	}
@@ -161,7 +160,10 @@ func ptToMM(pt float64) float64 { return pt * layout.MMPerPoint }
 func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []para {
 	var paras []para
 	for _, b := range blocks {
-		p := para{bullet: b.bullet}
+		p := para{marker: b.marker}
+		if b.marker != "" {
+			p.indent = st.Family.Face(st.Style).Width(b.marker + " ")
+		}
 		var word *token
 		joinNext := false // the next word continues a hyphenated one
 		endWord := func() {
@@ -285,23 +287,20 @@ func combine(base, markup Style) Style {
 
 // breakLines sets the paragraphs into lines of at most width ems (no limit
 // when !wrap). broken reports whether a word had to be cut inside.
-func breakLines(paras []para, width, bulletW float64, wrap bool) (lines []line, broken bool) {
+func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bool) {
 	if !wrap {
 		width = math.Inf(1)
 	}
 	for pi, p := range paras {
-		indent := 0.0
-		if p.bullet {
-			indent = bulletW
-		}
+		indent := p.indent
 		gap := 0.0
 		if pi > 0 {
 			gap = paragraphGap
-			if p.bullet && paras[pi-1].bullet {
+			if p.marker != "" && paras[pi-1].marker != "" {
 				gap = bulletGap
 			}
 		}
-		cur := line{indent: indent, bullet: p.bullet, paraStart: true, afterGap: gap}
+		cur := line{indent: indent, marker: p.marker, paraStart: true, afterGap: gap}
 		var pending *piece // a space waiting for the next word
 		flush := func() {
 			lines = append(lines, cur)
@@ -415,7 +414,7 @@ func fits(lines []line, broken bool, box layout.Rect, size float64, st TextStyle
 // emitLines turns set lines into operations inside box. Lines that do not
 // fit below the box's bottom, and characters beyond its right edge, are
 // cut; cut reports whether anything was.
-func emitLines(ops []Op, lines []line, box layout.Rect, size float64, st TextStyle, bulletW float64) ([]Op, bool) {
+func emitLines(ops []Op, lines []line, box layout.Rect, size float64, st TextStyle) ([]Op, bool) {
 	em := ptToMM(size)
 	pitch := em * st.LineHeight
 	base := st.Family.Face(st.Style)
@@ -459,8 +458,8 @@ func emitLines(ops []Op, lines []line, box layout.Rect, size float64, st TextSty
 			x = box.X // too wide (no wrap): keep the start, cut the end
 		}
 		by := y + baseline
-		if l.bullet {
-			ops = append(ops, &TextOp{Font: base, Size: size, Colour: st.Colour, X: x, Y: by, Text: "•"})
+		if l.marker != "" {
+			ops = append(ops, &TextOp{Font: base, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
 		}
 		x += l.indent * em
 		var run *TextOp

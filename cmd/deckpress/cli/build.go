@@ -41,18 +41,23 @@ and earlier PDFs stay as they were.`,
 }
 
 func runBuild(env Env, args []string, f buildFlags) error {
-	opts, products, err := load(env, args, f.out, f.ruleset, f.print)
+	products, err := load(env, args, f.out, f.ruleset, f.print)
 	if err != nil {
 		return err
 	}
-	seen := map[string]string{}
+	seen := map[string]bool{}
 	for _, p := range products {
-		if other, dup := seen[p.path]; dup {
-			return failed("two inputs would both write %s (%s); rename one", p.path, other)
+		if seen[p.path] {
+			return failed("two inputs would both write %s; rename one of them", p.path)
 		}
-		seen[p.path] = p.path
+		seen[p.path] = true
 	}
-	_ = opts
+	return writeProducts(env, products)
+}
+
+// writeProducts renders every product, then writes them all atomically
+// and lists them.
+func writeProducts(env Env, products []product) error {
 	files := make([]output.File, 0, len(products))
 	for _, p := range products {
 		b, err := p.render()
@@ -67,16 +72,19 @@ func runBuild(env Env, args []string, f buildFlags) error {
 	tw := tabwriter.NewWriter(env.Out, 0, 0, 2, ' ', 0)
 	for _, p := range products {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.path, plural(p.cards, "card"), plural(p.sheets, "sheet"), plural(p.pages, "page"))
+		if p.note != "" {
+			fmt.Fprintf(env.Err, "%s: %s\n", p.path, p.note)
+		}
 	}
 	return tw.Flush()
 }
 
 // load reads the inputs and prepares their products, printing
 // diagnostics; it fails when there are errors.
-func load(env Env, args []string, outDir, ruleset string, pf printFlags) (buildOptions, []product, error) {
+func load(env Env, args []string, outDir, ruleset string, pf printFlags) ([]product, error) {
 	po, err := pf.options()
 	if err != nil {
-		return buildOptions{}, nil, err
+		return nil, err
 	}
 	opts := buildOptions{print: po, ruleset: ruleset, env: env}
 	var inputs []input
@@ -90,14 +98,14 @@ func load(env Env, args []string, outDir, ruleset string, pf printFlags) (buildO
 		}
 	}
 	if err != nil {
-		return opts, nil, failed("%v", err)
+		return nil, failed("%v", err)
 	}
 	var diags cards.Diagnostics
 	products := prepare(inputs, explicit, opts, &diags)
 	if n := report(env.Err, diags); n > 0 {
-		return opts, nil, failed("nothing written")
+		return nil, failed("nothing written")
 	}
-	return opts, products, nil
+	return products, nil
 }
 
 func abs(env Env, p string) string {

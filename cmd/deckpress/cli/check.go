@@ -17,7 +17,7 @@ func newCheckCmd(env Env) *cobra.Command {
 does, and reports every problem as path:line:col: error|warning: message. It writes
 nothing. With no argument it checks the built-in kits.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, products, err := load(env, args, "", ruleset, pf)
+			products, err := load(env, args, "", ruleset, pf)
 			if err != nil {
 				return err
 			}

@@ -22,6 +22,7 @@ type product struct {
 	cards  int    // cards printed (0 for documents that are not decks)
 	sheets int    // sheets of paper (or pages, for single-page layouts)
 	pages  int
+	note   string // said on standard error once written ("set at 8.5 pt")
 	render func() ([]byte, error)
 }
 
@@ -43,6 +44,7 @@ var handlers = map[string]handler{
 	"heroes":   prepareHeroInput,
 	"ruleset":  checkRulesetInput,
 	"slugfest": prepareSlugfestInput,
+	"rules":    prepareRulesInput,
 }
 
 // formats lists the first keys deckpress builds.
