@@ -95,7 +95,7 @@ type SetRule struct {
 // Print holds the raw print settings of a deck. Every value is optional and
 // is checked by the layout stage, which knows units and paper names.
 type Print struct {
-	Paper, Orientation, Duplex, Bleed, Gutter, Margin, Marks, Rotate, BackOffset *Node
+	Paper, Orientation, Duplex, Bleed, Gutter, Margin, Marks, Rotate, BackOffset, Preset, Order *Node
 }
 
 // Side is the face template choice of a card side, with fields that apply
@@ -143,7 +143,7 @@ var deckKeys = []string{"deck", "size", "print", "templates", "use", "fonts", "i
 	"front", "back", "composition", "require", "sets", "cards", "data"}
 
 var printKeys = []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin",
-	"marks", "rotate", "back-offset"}
+	"marks", "rotate", "back-offset", "preset", "order"}
 
 // reserved card keys; every other key of a card is a free field.
 var cardKeys = []string{"count", "front", "back", "kind"}
@@ -253,6 +253,7 @@ func ReadPrint(n *Node, diags *Diagnostics) Print {
 		Paper: pm.Get("paper"), Orientation: pm.Get("orientation"), Duplex: pm.Get("duplex"),
 		Bleed: pm.Get("bleed"), Gutter: pm.Get("gutter"), Margin: pm.Get("margin"),
 		Marks: pm.Get("marks"), Rotate: pm.Get("rotate"), BackOffset: pm.Get("back-offset"),
+		Preset: pm.Get("preset"), Order: pm.Get("order"),
 	}
 }
 

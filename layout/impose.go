@@ -95,6 +95,7 @@ type Settings struct {
 	Marks       Marks
 	Rotate      bool  // allow cards turned 90° in their slots when more fit
 	BackOffset  Point // moves every back, to correct a printer's misregistration
+	BacksFirst  bool  // single pages: each card's back before its front
 }
 
 // Side is the side of a card, or of a printed sheet.
@@ -354,7 +355,11 @@ func (p Plan) Pages(n int) []Page {
 		case DuplexSingle:
 			trim := Rect{p.Bleed, p.Bleed, p.Card.W, p.Card.H}
 			front.Trim, back.Trim = &trim, &trim
-			pages = append(pages, front, back)
+			if p.BacksFirst {
+				pages = append(pages, back, front)
+			} else {
+				pages = append(pages, front, back)
+			}
 		default:
 			front.Marks = p.marks()
 			pages = append(pages, front, back)

@@ -162,7 +162,7 @@ func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.D
 // backs.
 func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions, diags *cards.Diagnostics) (size layout.Size, settings layout.Settings, fill, ok bool) {
 	size, ok = layout.Size{W: 63.5, H: 88.9}, true
-	settings = opts.Print.Over(readPrint(p, diags)).Settings()
+	settings = opts.Print.Over(ReadPrint(p, diags)).Settings()
 	fill = opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
 	switch {
 	case fill:
@@ -359,10 +359,12 @@ func loadIcons(lib *templates.Library, deck *cards.Deck, diags *cards.Diagnostic
 }
 
 // Document lays the job out as pages: fronts and backs by the plan, crop
-// marks and cut lines on front pages.
+// marks and cut lines on front pages, and a line in the margin of every
+// sheet saying what it is and how to print it.
 func (j *DeckJob) Document() *Document {
 	doc := &Document{Title: j.Deck.Name}
 	bleedBox := j.Plan.CardBleedBox()
+	sheets := j.Plan.Sheets(len(j.copies))
 	for _, p := range j.Plan.Pages(len(j.copies)) {
 		page := Page{Size: p.Size, Trim: p.Trim}
 		for _, pl := range p.Placements {
@@ -373,9 +375,57 @@ func (j *DeckJob) Document() *Document {
 		if guides := guideFace(p); guides != nil {
 			page.Layers = append(page.Layers, Layer{Transform: layout.Identity, Face: guides})
 		}
+		if l, ok := j.sheetLabel(p, sheets); ok {
+			page.Layers = append(page.Layers, l)
+		}
 		doc.Pages = append(doc.Pages, page)
 	}
 	return doc
+}
+
+// Sheet label type, in points, and its colour.
+const labelSize = 6.0
+
+var labelColour = templates.Colour{R: 110, G: 110, B: 110, A: 255}
+
+// sheetLabel is the line in a sheet's margin: the deck, sheet n/m, the
+// side, the flip edge to choose, and "print at 100%". Single-card pages
+// have no margin and get none.
+func (j *DeckJob) sheetLabel(p layout.Page, sheets int) (Layer, bool) {
+	if j.Plan.Duplex == layout.DuplexSingle {
+		return Layer{}, false
+	}
+	h := labelSize * layout.MMPerPoint * 1.25
+	r, turned, ok := layout.FreeStrip(p, h)
+	if !ok {
+		return Layer{}, false
+	}
+	how := ""
+	switch j.Plan.Duplex {
+	case layout.DuplexLong:
+		how = "duplex: flip on the long edge"
+	case layout.DuplexShort:
+		how = "duplex: flip on the short edge"
+	case layout.DuplexFold:
+		how = "fold on the dashed line, glue, then cut"
+	case layout.DuplexNone:
+		how = "fronts only"
+	}
+	side := p.Side.String()
+	if j.Plan.Duplex == layout.DuplexFold {
+		side = "fronts and backs"
+	}
+	text := fmt.Sprintf("%s · sheet %d/%d · %s · %s · print at 100%% (actual size)", j.Deck.Name, p.Sheet, sheets, side, how)
+	box := layout.Rect{W: r.W, H: r.H}
+	t := layout.Translate(r.X, r.Y)
+	if turned {
+		box = layout.Rect{W: r.H, H: r.W}
+		t = layout.Rotate(270).Then(layout.Translate(r.X, r.Bottom()))
+	}
+	st := templates.TextStyle{Family: templates.NewFontSet().Fallback, Size: labelSize, Colour: labelColour,
+		Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Shrink: true, MinSize: 4, Plain: true, LineHeight: 1.1}
+	ops, _ := templates.LayoutText(nil, text, box, st, nil)
+	return Layer{Transform: t, Face: &templates.Face{Ops: ops}}, true
 }
 
 // Guide line styles.

@@ -19,7 +19,33 @@ type PrintOptions struct {
 	Marks                 *layout.Marks
 	Rotate                *bool
 	BackOffset            *layout.Point
+	BacksFirst            *bool // single pages: a card's back before its front
 }
+
+// Presets are named print settings; explicit settings next to a preset
+// override it.
+var presets = map[string]PrintOptions{
+	// a copy shop: bleed for a clean cut, crop marks, room between cards
+	"copyshop": {Bleed: ptr(3.0), Gutter: ptr(6.0), Marks: ptr(layout.MarksCrop)},
+	// a home printer and scissors: no bleed, cut lines, cards side by side
+	"home": {Bleed: ptr(0.0), Gutter: ptr(0.0), Marks: ptr(layout.MarksLines)},
+}
+
+// PresetNames lists the presets.
+var PresetNames = []string{"copyshop", "home"}
+
+// Preset returns the settings of a named preset.
+func Preset(name string) (PrintOptions, error) {
+	if p, ok := presets[name]; ok {
+		return p, nil
+	}
+	return PrintOptions{}, fmt.Errorf("unknown preset %q; presets: %s", name, strings.Join(PresetNames, ", "))
+}
+
+// OrderNames are the page orders of single-page output.
+var OrderNames = []string{"fronts-first", "backs-first"}
+
+func ptr[T any](v T) *T { return &v }
 
 // Defaults of print settings.
 var (
@@ -57,6 +83,9 @@ func (o PrintOptions) Over(base PrintOptions) PrintOptions {
 	if o.BackOffset != nil {
 		r.BackOffset = o.BackOffset
 	}
+	if o.BacksFirst != nil {
+		r.BacksFirst = o.BacksFirst
+	}
 	return r
 }
 
@@ -92,6 +121,9 @@ func (o PrintOptions) Settings() layout.Settings {
 	if o.BackOffset != nil {
 		s.BackOffset = *o.BackOffset
 	}
+	if o.BacksFirst != nil {
+		s.BacksFirst = *o.BacksFirst
+	}
 	return s
 }
 
@@ -103,9 +135,15 @@ const (
 	maxOffset = 20.0
 )
 
-// readPrint reads a deck's `print:` block.
-func readPrint(p cards.Print, diags *cards.Diagnostics) PrintOptions {
+// ReadPrint reads a `print:` block (of a deck or a project): its preset,
+// then its own settings over the preset.
+func ReadPrint(p cards.Print, diags *cards.Diagnostics) PrintOptions {
 	var o PrintOptions
+	if n := p.Order; n != nil {
+		if v, ok := diags.Enum(n, "print.order", OrderNames...); ok {
+			o.BacksFirst = ptr(v == "backs-first")
+		}
+	}
 	if n := p.Paper; n != nil {
 		if n.Kind == cards.MapNode {
 			if s, ok := readSize(n, "print.paper", diags); ok {
@@ -143,9 +181,19 @@ func readPrint(p cards.Print, diags *cards.Diagnostics) PrintOptions {
 			o.Rotate = &x
 		}
 	}
-	o.Bleed = readLength(p.Bleed, "print.bleed", 0, maxBleed, diags)
-	o.Gutter = readLength(p.Gutter, "print.gutter", 0, maxGutter, diags)
+	if b := readLength(p.Bleed, "print.bleed", 0, maxBleed, diags); b != nil {
+		o.Bleed = b
+	}
+	if g := readLength(p.Gutter, "print.gutter", 0, maxGutter, diags); g != nil {
+		o.Gutter = g
+	}
 	o.Margin = readLength(p.Margin, "print.margin", 0, maxMargin, diags)
+	if n := p.Preset; n != nil {
+		if v, ok := diags.Enum(n, "print.preset", PresetNames...); ok {
+			preset, _ := Preset(v)
+			o = o.Over(preset)
+		}
+	}
 	if n := p.BackOffset; n != nil {
 		items := diags.List(n, "print.back-offset")
 		if n.Kind == cards.SeqNode && len(items) != 2 {

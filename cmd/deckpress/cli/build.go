@@ -88,11 +88,12 @@ func load(env Env, args []string, outDir, ruleset string, pf printFlags) ([]prod
 	}
 	opts := buildOptions{print: po, ruleset: ruleset, env: env}
 	var inputs []input
+	var diags cards.Diagnostics
 	explicit := map[string]bool{}
 	if len(args) == 0 {
 		inputs, err = builtinInputs(outDir)
 	} else {
-		inputs, err = argInputs(env, args, outDir)
+		inputs, err = argInputs(env, args, outDir, &diags)
 		for _, a := range args {
 			explicit[a] = true
 		}
@@ -100,7 +101,6 @@ func load(env Env, args []string, outDir, ruleset string, pf printFlags) ([]prod
 	if err != nil {
 		return nil, failed("%v", err)
 	}
-	var diags cards.Diagnostics
 	products := prepare(inputs, explicit, opts, &diags)
 	if n := report(env.Err, diags); n > 0 {
 		return nil, failed("nothing written")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
+	"github.com/deckpress/deckpress/output"
 )
 
 // input is one file to build or check.
@@ -19,6 +20,9 @@ type input struct {
 	src    []byte      // its content
 	files  cards.Files // reads what it names
 	outDir string      // where its outputs go
+	// project holds the print settings of the folder's project file,
+	// which override the file's own.
+	project output.PrintOptions
 }
 
 // osFiles reads files relative to a working folder.
@@ -61,48 +65,116 @@ func builtinInputs(outDir string) ([]input, error) {
 
 // argInputs reads the files named on the command line; a folder stands for
 // every YAML file in it (those that are not a buildable format are skipped
-// later).
-func argInputs(env Env, args []string, outDir string) ([]input, error) {
-	files := osFiles{dir: env.Dir}
+// later), or for the inputs its project file (deckpress.yaml) lists, which
+// then share the project's print settings.
+func argInputs(env Env, args []string, outDir string, diags *cards.Diagnostics) ([]input, error) {
 	var out []input
 	for _, a := range args {
-		full := a
-		if !filepath.IsAbs(full) {
-			full = filepath.Join(env.Dir, a)
+		if filepath.Base(a) == cards.ProjectFile {
+			a = filepath.Dir(a)
 		}
-		st, err := os.Stat(full)
+		st, err := os.Stat(abs(env, a))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", a, cards.Cause(err))
 		}
 		if !st.IsDir() {
-			src, err := os.ReadFile(full)
+			in, err := readInput(env, a, outDir)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", a, cards.Cause(err))
+				return nil, err
 			}
-			out = append(out, input{path: a, src: src, files: files, outDir: outDir})
+			out = append(out, in)
 			continue
 		}
-		entries, err := os.ReadDir(full)
+		ins, err := folderInputs(env, a, outDir, diags)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a, cards.Cause(err))
+			return nil, err
 		}
-		found := 0
-		for _, e := range entries {
-			ext := strings.ToLower(filepath.Ext(e.Name()))
-			if e.IsDir() || (ext != ".yaml" && ext != ".yml") {
+		out = append(out, ins...)
+	}
+	return out, nil
+}
+
+func readInput(env Env, p, outDir string) (input, error) {
+	src, err := os.ReadFile(abs(env, p))
+	if err != nil {
+		return input{}, fmt.Errorf("%s: %w", p, cards.Cause(err))
+	}
+	return input{path: p, src: src, files: osFiles{dir: env.Dir}, outDir: outDir}, nil
+}
+
+// folderInputs lists a folder's inputs: those of its project file, or every
+// YAML file in it.
+func folderInputs(env Env, dir, outDir string, diags *cards.Diagnostics) ([]input, error) {
+	projPath := filepath.Join(dir, cards.ProjectFile)
+	var proj *cards.Project
+	if src, err := os.ReadFile(abs(env, projPath)); err == nil {
+		root, ds := cards.Parse(projPath, src)
+		*diags = append(*diags, ds...)
+		if root != nil {
+			var more cards.Diagnostics
+			proj, more = cards.ReadProject(projPath, root)
+			*diags = append(*diags, more...)
+		}
+	}
+	var names []string
+	if proj != nil && proj.Inputs != nil {
+		for _, n := range proj.Inputs {
+			p := cards.Resolve(projPath, n.Value)
+			st, err := os.Stat(abs(env, p))
+			if err != nil {
+				diags.Errorf(n.Pos, "inputs: %s: %v", n.Value, cards.Cause(err))
 				continue
 			}
-			p := filepath.Join(a, e.Name())
-			src, err := os.ReadFile(filepath.Join(full, e.Name()))
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", p, cards.Cause(err))
+			if !st.IsDir() {
+				names = append(names, p)
+				continue
 			}
-			out = append(out, input{path: p, src: src, files: files, outDir: outDir})
-			found++
+			more, err := yamlFiles(env, p)
+			if err != nil {
+				return nil, err
+			}
+			names = append(names, more...)
 		}
-		if found == 0 {
-			return nil, fmt.Errorf("%s: no YAML files in this folder", a)
+	} else {
+		more, err := yamlFiles(env, dir)
+		if err != nil {
+			return nil, err
 		}
+		names = more
+		if len(names) == 0 {
+			return nil, fmt.Errorf("%s: no YAML files in this folder", dir)
+		}
+	}
+	var shared output.PrintOptions
+	if proj != nil {
+		shared = output.ReadPrint(proj.Print, diags)
+	}
+	var out []input
+	for _, n := range names {
+		in, err := readInput(env, n, outDir)
+		if err != nil {
+			return nil, err
+		}
+		in.project = shared
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+// yamlFiles lists the YAML files of a folder (not its sub-folders), but
+// its project file.
+func yamlFiles(env Env, dir string) ([]string, error) {
+	entries, err := os.ReadDir(abs(env, dir))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, cards.Cause(err))
+	}
+	var out []string
+	for _, e := range entries {
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		if e.IsDir() || (ext != ".yaml" && ext != ".yml") || e.Name() == cards.ProjectFile {
+			continue
+		}
+		out = append(out, filepath.Join(dir, e.Name()))
 	}
 	return out, nil
 }

@@ -76,7 +76,9 @@ func prepare(inputs []input, explicit map[string]bool, opts buildOptions, diags 
 			}
 			continue
 		}
-		products = append(products, h(in, root, opts, diags)...)
+		o := opts
+		o.print = opts.print.Over(in.project) // the command line over the project
+		products = append(products, h(in, root, o, diags)...)
 	}
 	return products
 }

@@ -12,8 +12,8 @@ import (
 
 // printFlags are the flags that override a deck's `print:` block.
 type printFlags struct {
-	paper, orientation, duplex, bleed, gutter, margin, marks, rotate, backOffset string
-	set                                                                          *pflag.FlagSet
+	paper, orientation, duplex, bleed, gutter, margin, marks, rotate, backOffset, preset, order string
+	set                                                                                         *pflag.FlagSet
 }
 
 func (p *printFlags) register(fs *pflag.FlagSet) {
@@ -26,7 +26,9 @@ func (p *printFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&p.margin, "margin", "", "page margin kept clear (default 5mm)")
 	fs.StringVar(&p.marks, "marks", "", "cutting guides: crop, lines or none (default crop)")
 	fs.StringVar(&p.rotate, "rotate", "", "turn cards 90° when more fit: none or auto (default none)")
-	fs.StringVar(&p.backOffset, "back-offset", "", "move every back by X,Y to correct a printer, such as 0.5mm,-1mm")
+	fs.StringVar(&p.backOffset, "back-offset", "", "move every back by X,Y to correct a printer, such as 0.5mm,-1mm (see 'deckpress calibrate')")
+	fs.StringVar(&p.preset, "preset", "", "named settings: copyshop (3mm bleed, crop marks, 6mm gutter) or home (no bleed, cut lines, no gutter); other flags override it")
+	fs.StringVar(&p.order, "order", "", "page order of --duplex single: fronts-first or backs-first (default fronts-first)")
 }
 
 // options returns the settings given on the command line; a bad value is
@@ -35,6 +37,15 @@ func (p *printFlags) options() (output.PrintOptions, error) {
 	var o output.PrintOptions
 	changed := func(name string) bool { return p.set != nil && p.set.Changed(name) }
 	bad := func(flag string, err error) error { return fmt.Errorf("--%s: %w", flag, err) }
+	if changed("order") {
+		switch p.order {
+		case "fronts-first", "backs-first":
+			v := p.order == "backs-first"
+			o.BacksFirst = &v
+		default:
+			return o, bad("order", fmt.Errorf("unknown order %q; expected fronts-first or backs-first", p.order))
+		}
+	}
 	if changed("paper") {
 		s, err := layout.ParsePaper(p.paper)
 		if err != nil {
@@ -97,6 +108,13 @@ func (p *printFlags) options() (output.PrintOptions, error) {
 			return o, bad("back-offset", err)
 		}
 		o.BackOffset = &pt
+	}
+	if changed("preset") {
+		preset, err := output.Preset(p.preset)
+		if err != nil {
+			return o, bad("preset", err)
+		}
+		o = o.Over(preset)
 	}
 	return o, nil
 }

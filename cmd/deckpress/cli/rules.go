@@ -47,11 +47,11 @@ func runRules(env Env, path string, f rulesFlags) error {
 	if f.copies < 0 || f.copies > 100 {
 		return fmt.Errorf("--copies: %d is out of range (1 to 100)", f.copies)
 	}
-	in, err := argInputs(env, []string{path}, f.out)
+	var diags cards.Diagnostics
+	in, err := argInputs(env, []string{path}, f.out, &diags)
 	if err != nil {
 		return failed("%v", err)
 	}
-	var diags cards.Diagnostics
 	root, ds := cards.Parse(in[0].path, in[0].src)
 	diags = append(diags, ds...)
 	var products []product

@@ -1,0 +1,40 @@
+package cards
+
+// ProjectFile is the name of a project file in a folder.
+const ProjectFile = "deckpress.yaml"
+
+// Project is a folder's project file: the files to build and the print
+// settings they share.
+type Project struct {
+	Path   string
+	Name   string
+	Pos    Pos
+	Inputs []*Node // files and folders, relative to the project file; nil: every file of the folder
+	Print  Print
+}
+
+var projectKeys = []string{"project", "inputs", "print"}
+
+// ReadProject reads a project file from a parsed document.
+func ReadProject(path string, root *Node) (*Project, Diagnostics) {
+	var diags Diagnostics
+	p := &Project{Path: path}
+	m := diags.Map(root, "project file", projectKeys...)
+	if m == nil {
+		return nil, diags
+	}
+	diags.Require(m, "a project file", "project")
+	if n := m.Get("project"); n != nil {
+		p.Name, _ = diags.Text(n, "project")
+		p.Pos = n.Pos
+	}
+	for _, n := range diags.List(m.Get("inputs"), "inputs") {
+		if _, ok := diags.Text(n, "inputs"); ok {
+			p.Inputs = append(p.Inputs, n)
+		}
+	}
+	if n := m.Get("print"); n != nil {
+		p.Print = ReadPrint(n, &diags)
+	}
+	return p, diags
+}
