@@ -18,4 +18,7 @@
 // "book turn" of the cut card (mirror across the card's vertical axis).
 // The result mirrors slot positions, never content, and turns backs 180°
 // exactly where the flip would otherwise show them upside down.
+//
+// Hexagons ([HexGrid]) are sized across flats, in offset coordinates with
+// conversions to cube coordinates for distances, lines and rings.
 package layout

@@ -10,9 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deckpress/deckpress/arena"
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/pdf"
+	"github.com/deckpress/deckpress/templates"
 )
 
 // bigDeck returns a deck of n poker cards, each with a background, a
@@ -158,5 +161,18 @@ func TestRichDeckBuilds(t *testing.T) {
 	code, stdout, stderr := runCLI(t, dir, "build", "rich.yaml")
 	if code != 0 || stderr != "" || !strings.Contains(stdout, "20 cards") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// BenchmarkHexPaper100 builds 100 pages of one-inch hex paper with
+// coordinate labels on A4, to PDF bytes.
+func BenchmarkHexPaper100(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		doc := arena.HexPaper(arena.PaperOptions{Page: layout.Size{W: 210, H: 297}, Margin: 8,
+			Grid: layout.HexGrid{Size: 25.4}, Labels: true, Scale: "5 ft", Line: templates.Black, Width: 0.25, Pages: 100})
+		if _, err := pdf.Render(doc); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -181,3 +181,13 @@ func TestFlagsOverrideDeck(t *testing.T) {
 		t.Errorf("fold on letter with 10mm margins should take 4 sheets (3 per page, horizontal fold):\n%s", stdout)
 	}
 }
+
+func writeFile(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -37,6 +37,7 @@ func TestDuplexEndToEnd(t *testing.T) {
 			for _, duplex := range []string{"long", "short"} {
 				name := paper + "-" + orient + "-" + duplex
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
 					dir := t.TempDir()
 					os.WriteFile(filepath.Join(dir, "registration.yaml"), src, 0o644)
 					code, _, stderr := runCLI(t, dir, "build", "registration.yaml", "--paper", paper, "--orientation", orient, "--duplex", duplex)

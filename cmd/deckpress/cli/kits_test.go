@@ -33,6 +33,7 @@ func TestKitsBuild(t *testing.T) {
 		"galaga/rules-sheet.pdf":                {1, 1},
 		"gladiators/combat-rules.pdf":           {2, 1},
 		"gladiators/combat-rules-sheet.pdf":     {1, 1},
+		"gladiators/arena.pdf":                  {0, 13},
 		"slugfest/rules.pdf":                    {2, 1},
 		"slugfest/rules-sheet.pdf":              {1, 1},
 		"galaga/galaga.pdf":                     {62, 7},

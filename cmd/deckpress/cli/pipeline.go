@@ -45,6 +45,7 @@ var handlers = map[string]handler{
 	"ruleset":  checkRulesetInput,
 	"slugfest": prepareSlugfestInput,
 	"rules":    prepareRulesInput,
+	"arena":    prepareArenaInput,
 }
 
 // formats lists the first keys deckpress builds.

@@ -32,6 +32,7 @@ func TestFoldEndToEnd(t *testing.T) {
 		for _, orient := range []string{"portrait", "landscape"} {
 			name := paper + "-" + orient
 			t.Run(name, func(t *testing.T) {
+				t.Parallel()
 				dir := t.TempDir()
 				os.WriteFile(filepath.Join(dir, "registration.yaml"), src, 0o644)
 				code, _, stderr := runCLI(t, dir, "build", "registration.yaml", "--duplex", "fold", "--paper", paper, "--orientation", orient)
