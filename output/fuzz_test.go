@@ -1,0 +1,59 @@
+package output
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/deckpress/deckpress/cards"
+)
+
+type memFiles map[string][]byte
+
+func (m memFiles) ReadFile(name string) ([]byte, error) {
+	if b, ok := m[name]; ok {
+		return b, nil
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+const fuzzDeck = `deck: fuzz
+use: [t.yaml]
+front: t
+back: t
+cards:
+  - {name: "Zoobot", body: "**bold** :star: - list\n1. one", fill: "#3cb44b", n: 3, list: [{a: 1}, {a: 2}]}
+  - {name: "", count: 2}
+`
+
+// FuzzTemplateFile compiles a template file and draws every card with it:
+// no panic, and every diagnostic has a line.
+func FuzzTemplateFile(f *testing.F) {
+	for _, g := range []string{"../data/templates/*.yaml", "../data/kits/*/templates.yaml", "../data/kits/samples/gallery-templates.yaml"} {
+		names, _ := filepath.Glob(g)
+		for _, n := range names {
+			if b, err := os.ReadFile(n); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Add([]byte("templates:\n  t:\n    background: \"{{fill}}\"\n    elements:\n      - text: {value: \"{{body}}\", fit: shrink, min-size: 1}\n      - boxes: {count: \"{{n}}\", marked: \"1, 3\"}\n      - repeat: {field: list, item-height: 5, elements: [{text: {value: \"{{a}}\"}}]}\n"))
+	f.Fuzz(func(t *testing.T, tpl []byte) {
+		files := memFiles{"t.yaml": tpl}
+		deck, diags := cards.LoadDeck("d.yaml", []byte(fuzzDeck), files)
+		if deck == nil {
+			t.Fatal(diags)
+		}
+		job := PrepareDeck(deck, DeckOptions{Files: files}, &diags)
+		if job != nil {
+			var rec Recorder
+			Draw(&rec, job.Document())
+		}
+		for _, d := range diags {
+			if d.Pos.Line < 1 {
+				t.Fatalf("diagnostic without a line: %v", d)
+			}
+		}
+	})
+}

@@ -1,0 +1,39 @@
+package rulestext
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates"
+)
+
+func FuzzRulesText(f *testing.F) {
+	names, _ := filepath.Glob("../data/kits/*/*rules.yaml")
+	for _, n := range names {
+		if b, err := os.ReadFile(n); err == nil {
+			f.Add(b)
+		}
+	}
+	fonts, icons := templates.NewFontSet(), templates.NewIconSet()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		root, diags := cards.Parse("r.yaml", src)
+		if root != nil {
+			d, ds := Read("r.yaml", root)
+			diags = append(diags, ds...)
+			if d != nil && !ds.HasErrors() {
+				d.Cards(layout.Size{W: 63.5, H: 88.9}, fonts, icons, &diags)
+			}
+		}
+		if len(src) == 0 {
+			return
+		}
+		for _, x := range diags {
+			if x.Pos.Line < 1 {
+				t.Fatalf("diagnostic without a line: %v", x)
+			}
+		}
+	})
+}
