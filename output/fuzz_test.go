@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/internal/fuzzcheck"
 )
 
 type memFiles map[string][]byte
@@ -40,20 +41,18 @@ func FuzzTemplateFile(f *testing.F) {
 	}
 	f.Add([]byte("templates:\n  t:\n    background: \"{{fill}}\"\n    elements:\n      - text: {value: \"{{body}}\", fit: shrink, min-size: 1}\n      - boxes: {count: \"{{n}}\", marked: \"1, 3\"}\n      - repeat: {field: list, item-height: 5, elements: [{text: {value: \"{{a}}\"}}]}\n"))
 	f.Fuzz(func(t *testing.T, tpl []byte) {
-		files := memFiles{"t.yaml": tpl}
-		deck, diags := cards.LoadDeck("d.yaml", []byte(fuzzDeck), files)
-		if deck == nil {
-			t.Fatal(diags)
-		}
-		job := PrepareDeck(deck, DeckOptions{Files: files}, &diags)
-		if job != nil {
-			var rec Recorder
-			Draw(&rec, job.Document())
-		}
-		for _, d := range diags {
-			if d.Pos.Line < 1 {
-				t.Fatalf("diagnostic without a line: %v", d)
+		fuzzcheck.Run(t, tpl, func() (cards.Diagnostics, bool) {
+			files := memFiles{"t.yaml": tpl}
+			deck, diags := cards.LoadDeck("d.yaml", []byte(fuzzDeck), files)
+			if deck == nil {
+				return diags, false
 			}
-		}
+			job := PrepareDeck(deck, DeckOptions{Files: files}, &diags)
+			if job != nil {
+				var rec Recorder
+				Draw(&rec, job.Document())
+			}
+			return diags, job != nil
+		})
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/internal/fuzzcheck"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates"
 )
@@ -19,21 +20,17 @@ func FuzzRulesText(f *testing.F) {
 	}
 	fonts, icons := templates.NewFontSet(), templates.NewIconSet()
 	f.Fuzz(func(t *testing.T, src []byte) {
-		root, diags := cards.Parse("r.yaml", src)
-		if root != nil {
+		fuzzcheck.Run(t, src, func() (cards.Diagnostics, bool) {
+			root, diags := cards.Parse("r.yaml", src)
+			if root == nil {
+				return diags, false
+			}
 			d, ds := Read("r.yaml", root)
 			diags = append(diags, ds...)
 			if d != nil && !ds.HasErrors() {
 				d.Cards(layout.Size{W: 63.5, H: 88.9}, fonts, icons, &diags)
 			}
-		}
-		if len(src) == 0 {
-			return
-		}
-		for _, x := range diags {
-			if x.Pos.Line < 1 {
-				t.Fatalf("diagnostic without a line: %v", x)
-			}
-		}
+			return diags, d != nil
+		})
 	})
 }

@@ -22,6 +22,8 @@ import (
 	"golang.org/x/image/font/gofont/gosmallcapsitalic"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/deckpress/deckpress/layout"
 )
 
 // Font is one TrueType face with unhinted metrics. Widths are measured in
@@ -44,6 +46,7 @@ type Font struct {
 	buf    sfnt.Buffer
 	latin  [256]float32 // advances of U+0000–U+00FF in ems; < 0: missing
 	others map[rune]float32
+	glyphs map[rune]*layout.Path // outlines in ems, made when first drawn
 }
 
 // ParseFont reads a TrueType font. Fonts with PostScript (CFF) outlines are
@@ -104,6 +107,55 @@ func (f *Font) Advance(r rune) (float64, bool) {
 	}
 	f.mu.Unlock()
 	return float64(a), a >= 0
+}
+
+// Glyph returns the outline of r in ems, origin on the baseline at the
+// left, y down; raster back ends fill it. A missing glyph is an empty path.
+func (f *Font) Glyph(r rune) *layout.Path {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if p, ok := f.glyphs[r]; ok {
+		return p
+	}
+	p := &layout.Path{}
+	if idx, err := f.sf.GlyphIndex(&f.buf, r); err == nil && idx != 0 {
+		if segs, err := f.sf.LoadGlyph(&f.buf, idx, fixed.Int26_6(f.upem)<<6, nil); err == nil {
+			k := 1 / 64 / f.upem
+			pt := func(a fixed.Point26_6) (float64, float64) { return float64(a.X) * k, float64(a.Y) * k }
+			var cx, cy float64 // the current point, for quadratic curves
+			for _, s := range segs {
+				switch s.Op {
+				case sfnt.SegmentOpMoveTo:
+					if len(p.Verbs) > 0 {
+						p.Close()
+					}
+					cx, cy = pt(s.Args[0])
+					p.MoveTo(cx, cy)
+				case sfnt.SegmentOpLineTo:
+					cx, cy = pt(s.Args[0])
+					p.LineTo(cx, cy)
+				case sfnt.SegmentOpQuadTo:
+					qx, qy := pt(s.Args[0])
+					x, y := pt(s.Args[1])
+					p.CubicTo(cx+2.0/3*(qx-cx), cy+2.0/3*(qy-cy), x+2.0/3*(qx-x), y+2.0/3*(qy-y), x, y)
+					cx, cy = x, y
+				case sfnt.SegmentOpCubeTo:
+					x1, y1 := pt(s.Args[0])
+					x2, y2 := pt(s.Args[1])
+					cx, cy = pt(s.Args[2])
+					p.CubicTo(x1, y1, x2, y2, cx, cy)
+				}
+			}
+			if len(p.Verbs) > 0 {
+				p.Close()
+			}
+		}
+	}
+	if f.glyphs == nil {
+		f.glyphs = map[rune]*layout.Path{}
+	}
+	f.glyphs[r] = p
+	return p
 }
 
 // Has reports whether the font has a glyph for r.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/internal/fuzzcheck"
 )
 
 func seeds(f *testing.F, glob string) {
@@ -25,20 +26,21 @@ func FuzzHero(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		root, diags := cards.Parse("h.yaml", src)
-		if root == nil {
-			check(t, src, diags)
-			return
-		}
-		file, ds := ReadFile("h.yaml", root)
-		diags = append(diags, ds...)
-		if file != nil {
-			for _, h := range file.Heroes {
-				s := Compute(h, rs, &diags)
-				CardsDeck(file, []*Sheet{s}, rs)
+		fuzzcheck.Run(t, src, func() (cards.Diagnostics, bool) {
+			root, diags := cards.Parse("h.yaml", src)
+			if root == nil {
+				return diags, false
 			}
-		}
-		check(t, src, diags)
+			file, ds := ReadFile("h.yaml", root)
+			diags = append(diags, ds...)
+			if file != nil {
+				for _, h := range file.Heroes {
+					s := Compute(h, rs, &diags)
+					CardsDeck(file, []*Sheet{s}, rs)
+				}
+			}
+			return diags, file != nil
+		})
 	})
 }
 
@@ -50,27 +52,18 @@ func FuzzRuleset(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		root, diags := cards.Parse("r.yaml", src)
-		if root != nil {
+		fuzzcheck.Run(t, src, func() (cards.Diagnostics, bool) {
+			root, diags := cards.Parse("r.yaml", src)
+			if root == nil {
+				return diags, false
+			}
 			rs, ds := ReadRuleset("r.yaml", root, base)
-			diags = append(diags, ds...)
 			if !ds.HasErrors() {
 				for rate := 0; rate < 50; rate++ {
 					rs.SegmentsFor(rate)
 				}
 			}
-		}
-		check(t, src, diags)
+			return append(diags, ds...), true
+		})
 	})
-}
-
-func check(t *testing.T, src []byte, diags cards.Diagnostics) {
-	if len(src) == 0 {
-		return
-	}
-	for _, d := range diags {
-		if d.Pos.Line < 1 {
-			t.Fatalf("diagnostic without a line: %v", d)
-		}
-	}
 }

@@ -4,7 +4,9 @@ import (
 	"io/fs"
 	"testing"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
+	"github.com/deckpress/deckpress/internal/fuzzcheck"
 )
 
 func FuzzParseList(f *testing.F) {
@@ -13,19 +15,14 @@ func FuzzParseList(f *testing.F) {
 	f.Add("TEAM\nA-  1, 2, 3, 4\nB-  x,\ny, z, w, v\n\nSOLO\nC- a")
 	f.Add("- , ,\n-\n,,,-  -")
 	f.Fuzz(func(t *testing.T, text string) {
-		teams, diags := ParseList("t.txt", text, 1, 1)
-		Check(teams, &diags)
-		for i, team := range teams {
-			Deck("t.txt", "x", i, team)
-			Slug(team.Name)
-		}
-		if len(text) == 0 {
-			return
-		}
-		for _, d := range diags {
-			if d.Pos.Line < 1 {
-				t.Fatalf("diagnostic without a line: %v", d)
+		fuzzcheck.Run(t, []byte(text), func() (cards.Diagnostics, bool) {
+			teams, diags := ParseList("t.txt", text, 1, 1)
+			Check(teams, &diags)
+			for i, team := range teams {
+				Deck("t.txt", "x", i, team)
+				Slug(team.Name)
 			}
-		}
+			return diags, true
+		})
 	})
 }

@@ -1,0 +1,218 @@
+// Package png is the raster back end of deckpress, on top of gg.
+//
+// A [Canvas] draws a page or a face into an image at a resolution. It
+// keeps its own transform and hands gg device coordinates, draws text from
+// the fonts' own glyph outlines at the positions the layout chose (so a
+// PNG breaks lines exactly where the PDF does), and scales pictures with
+// gg's bilinear transform.
+package png
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	stdpng "image/png"
+	"math"
+
+	"github.com/fogleman/gg"
+
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/templates"
+)
+
+// Canvas draws into an RGBA image; one page at a time.
+type Canvas struct {
+	DPI   float64
+	dc    *gg.Context
+	m     layout.Affine // mm → device pixels
+	stack []layout.Affine
+}
+
+var _ output.Canvas = (*Canvas)(nil)
+
+// New returns a canvas drawing at dpi pixels per inch.
+func New(dpi float64) *Canvas { return &Canvas{DPI: dpi} }
+
+// Result returns the page drawn so far.
+func (c *Canvas) Result() image.Image {
+	if c.dc == nil {
+		return nil
+	}
+	return c.dc.Image()
+}
+
+// Encode writes the page as a PNG file.
+func (c *Canvas) Encode() ([]byte, error) {
+	var buf bytes.Buffer
+	err := (&stdpng.Encoder{CompressionLevel: stdpng.BestSpeed}).Encode(&buf, c.dc.Image())
+	return buf.Bytes(), err
+}
+
+// Pixels returns the pixel size of a length in mm at the canvas's dpi,
+// rounded to whole pixels.
+func (c *Canvas) Pixels(mm float64) int { return int(math.Round(mm / layout.MMPerInch * c.DPI)) }
+
+// BeginPage starts a white page.
+func (c *Canvas) BeginPage(size layout.Size, trim *layout.Rect) {
+	c.dc = gg.NewContext(c.Pixels(size.W), c.Pixels(size.H))
+	c.dc.SetRGB(1, 1, 1)
+	c.dc.Clear()
+	k := c.DPI / layout.MMPerInch
+	c.m = layout.Scale(k, k)
+	c.stack = c.stack[:0]
+}
+
+// Origin moves the drawing so that the point at (x, y) mm is the image's
+// top-left corner; used to draw one face into an image of its own.
+func (c *Canvas) Origin(x, y float64) {
+	c.m = layout.Translate(-x, -y).Then(c.m)
+}
+
+// Save pushes the transform and the clip.
+func (c *Canvas) Save() {
+	c.stack = append(c.stack, c.m)
+	c.dc.Push()
+}
+
+// Restore pops them.
+func (c *Canvas) Restore() {
+	if n := len(c.stack); n > 0 {
+		c.m = c.stack[n-1]
+		c.stack = c.stack[:n-1]
+	}
+	c.dc.Pop()
+}
+
+// Transform applies m to what follows.
+func (c *Canvas) Transform(m layout.Affine) { c.m = m.Then(c.m) }
+
+// scale is the length in pixels of 1 mm under the current transform.
+func (c *Canvas) scale() float64 { return math.Sqrt(math.Abs(c.m.Det())) }
+
+// path hands a path to gg in device coordinates.
+func (c *Canvas) path(p layout.Path, m layout.Affine) {
+	c.dc.ClearPath()
+	i := 0
+	next := func() (float64, float64) {
+		q := m.Apply(p.Points[i])
+		i++
+		return q.X, q.Y
+	}
+	for _, v := range p.Verbs {
+		switch v {
+		case layout.MoveTo:
+			x, y := next()
+			c.dc.MoveTo(x, y)
+		case layout.LineTo:
+			x, y := next()
+			c.dc.LineTo(x, y)
+		case layout.CubicTo:
+			x1, y1 := next()
+			x2, y2 := next()
+			x, y := next()
+			c.dc.CubicTo(x1, y1, x2, y2, x, y)
+		case layout.Close:
+			c.dc.ClosePath()
+		}
+	}
+}
+
+func rgba(col templates.Colour) color.NRGBA { return color.NRGBA{col.R, col.G, col.B, col.A} }
+
+// Clip intersects the clip with a path.
+func (c *Canvas) Clip(p layout.Path) {
+	c.path(p, c.m)
+	c.dc.SetFillRuleWinding()
+	c.dc.Clip()
+}
+
+// Path fills and/or strokes a path.
+func (c *Canvas) Path(op *templates.PathOp) {
+	if op.Fill.Visible() {
+		c.path(op.Path, c.m)
+		if op.EvenOdd {
+			c.dc.SetFillRuleEvenOdd()
+		} else {
+			c.dc.SetFillRuleWinding()
+		}
+		c.dc.SetColor(rgba(op.Fill))
+		c.dc.Fill()
+	}
+	if op.Stroke.Visible() && op.Width > 0 {
+		c.path(op.Path, c.m)
+		s := c.scale()
+		dash := make([]float64, len(op.Dash))
+		for i, d := range op.Dash {
+			dash[i] = d * s
+		}
+		c.dc.SetDash(dash...)
+		c.dc.SetLineWidth(math.Max(op.Width*s, 0.5))
+		c.dc.SetColor(rgba(op.Stroke))
+		c.dc.Stroke()
+		c.dc.SetDash()
+	}
+}
+
+// Text fills the glyph outlines of a run, each at the advance the layout
+// measured.
+func (c *Canvas) Text(op *templates.TextOp) {
+	if !op.Colour.Visible() {
+		return
+	}
+	em := op.Size * layout.MMPerPoint
+	var all layout.Path
+	x := op.X
+	for _, r := range op.Text {
+		g := op.Font.Glyph(r)
+		if len(g.Verbs) > 0 {
+			all.Append(g.Transform(layout.Scale(em, em).Then(layout.Translate(x, op.Y))))
+		}
+		a, _ := op.Font.Advance(r)
+		x += a * em
+	}
+	if len(all.Verbs) == 0 {
+		return
+	}
+	c.path(all, c.m)
+	c.dc.SetFillRuleWinding()
+	c.dc.SetColor(rgba(op.Colour))
+	c.dc.Fill()
+}
+
+// Image draws a picture stretched to its box.
+func (c *Canvas) Image(op *templates.ImageOp) {
+	im := op.Image.Pixels
+	if im == nil {
+		return
+	}
+	b := im.Bounds()
+	// image pixels → the box in mm → device
+	m := layout.Scale(op.Box.W/float64(b.Dx()), op.Box.H/float64(b.Dy())).Then(layout.Translate(op.Box.X, op.Box.Y)).Then(c.m)
+	c.dc.Push()
+	c.dc.Identity()
+	// gg composes: translate, rotate, shear, scale (the last applied first)
+	theta := math.Atan2(m.B, m.A)
+	sx := math.Hypot(m.A, m.B)
+	shear := (m.A*m.C + m.B*m.D) / sx
+	sy := (m.A*m.D - m.B*m.C) / sx
+	c.dc.Translate(m.E, m.F)
+	c.dc.Rotate(theta)
+	c.dc.Shear(shear/sy, 0)
+	c.dc.Scale(sx, sy)
+	c.dc.DrawImage(im, b.Min.X, b.Min.Y)
+	c.dc.Pop()
+}
+
+// Face draws a face of a card alone: an image of its bleed box (card
+// coordinates bleed inside out) at the canvas's dpi.
+func Face(face *templates.Face, bleedBox layout.Rect, dpi float64) image.Image {
+	c := New(dpi)
+	c.BeginPage(layout.Size{W: bleedBox.W, H: bleedBox.H}, nil)
+	c.Origin(bleedBox.X, bleedBox.Y)
+	c.Save()
+	c.Clip(layout.RectPath(bleedBox))
+	output.DrawFace(c, face)
+	c.Restore()
+	return c.Result()
+}
