@@ -46,6 +46,16 @@ type DeckJob struct {
 	copies []int                // the card entry of each printed copy
 }
 
+// Entries returns the number of card entries of the deck (copies not
+// counted).
+func (j *DeckJob) Entries() int { return len(j.faces) }
+
+// Face returns the front or back face of card entry i (0-based).
+func (j *DeckJob) Face(i int, side layout.Side) *templates.Face { return j.faces[i][side] }
+
+// Copies returns the card entry of each printed copy, in order.
+func (j *DeckJob) Copies() []int { return j.copies }
+
 // Cards returns the number of printed cards, copies counted.
 func (j *DeckJob) Cards() int { return len(j.copies) }
 

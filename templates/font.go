@@ -120,7 +120,7 @@ func (f *Font) Glyph(r rune) *layout.Path {
 	p := &layout.Path{}
 	if idx, err := f.sf.GlyphIndex(&f.buf, r); err == nil && idx != 0 {
 		if segs, err := f.sf.LoadGlyph(&f.buf, idx, fixed.Int26_6(f.upem)<<6, nil); err == nil {
-			k := 1 / 64 / f.upem
+			k := 1.0 / 64 / f.upem
 			pt := func(a fixed.Point26_6) (float64, float64) { return float64(a.X) * k, float64(a.Y) * k }
 			var cx, cy float64 // the current point, for quadratic curves
 			for _, s := range segs {

@@ -26,7 +26,15 @@ type Canvas struct {
 	DPI   float64
 	dc    *gg.Context
 	m     layout.Affine // mm → device pixels
-	stack []layout.Affine
+	mask  *image.Alpha  // the clip, nil: none
+	stack []state
+}
+
+// state is what Save keeps: gg's own Push keeps the clip mask on Pop, so
+// the canvas keeps transform and mask itself.
+type state struct {
+	m    layout.Affine
+	mask *image.Alpha
 }
 
 var _ output.Canvas = (*Canvas)(nil)
@@ -43,9 +51,12 @@ func (c *Canvas) Result() image.Image {
 }
 
 // Encode writes the page as a PNG file.
-func (c *Canvas) Encode() ([]byte, error) {
+func (c *Canvas) Encode() ([]byte, error) { return Encode(c.dc.Image()) }
+
+// Encode writes an image as a PNG file.
+func Encode(img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
-	err := (&stdpng.Encoder{CompressionLevel: stdpng.BestSpeed}).Encode(&buf, c.dc.Image())
+	err := (&stdpng.Encoder{CompressionLevel: stdpng.BestSpeed}).Encode(&buf, img)
 	return buf.Bytes(), err
 }
 
@@ -60,6 +71,7 @@ func (c *Canvas) BeginPage(size layout.Size, trim *layout.Rect) {
 	c.dc.Clear()
 	k := c.DPI / layout.MMPerInch
 	c.m = layout.Scale(k, k)
+	c.mask = nil
 	c.stack = c.stack[:0]
 }
 
@@ -70,18 +82,22 @@ func (c *Canvas) Origin(x, y float64) {
 }
 
 // Save pushes the transform and the clip.
-func (c *Canvas) Save() {
-	c.stack = append(c.stack, c.m)
-	c.dc.Push()
-}
+func (c *Canvas) Save() { c.stack = append(c.stack, state{c.m, c.mask}) }
 
 // Restore pops them.
 func (c *Canvas) Restore() {
-	if n := len(c.stack); n > 0 {
-		c.m = c.stack[n-1]
-		c.stack = c.stack[:n-1]
+	n := len(c.stack)
+	if n == 0 {
+		return
 	}
-	c.dc.Pop()
+	s := c.stack[n-1]
+	c.stack = c.stack[:n-1]
+	c.m, c.mask = s.m, s.mask
+	if c.mask == nil {
+		c.dc.ResetClip()
+	} else {
+		c.dc.SetMask(c.mask)
+	}
 }
 
 // Transform applies m to what follows.
@@ -122,9 +138,23 @@ func rgba(col templates.Colour) color.NRGBA { return color.NRGBA{col.R, col.G, c
 
 // Clip intersects the clip with a path.
 func (c *Canvas) Clip(p layout.Path) {
+	b := c.dc.Image().Bounds()
+	mc := gg.NewContext(b.Dx(), b.Dy())
+	saved := c.dc
+	c.dc = mc
 	c.path(p, c.m)
-	c.dc.SetFillRuleWinding()
-	c.dc.Clip()
+	c.dc = saved
+	mc.SetRGBA(0, 0, 0, 1)
+	mc.SetFillRuleWinding()
+	mc.Fill()
+	mask := mc.AsMask()
+	if c.mask != nil {
+		for i, a := range c.mask.Pix {
+			mask.Pix[i] = min(mask.Pix[i], a)
+		}
+	}
+	c.mask = mask
+	c.dc.SetMask(mask)
 }
 
 // Path fills and/or strokes a path.

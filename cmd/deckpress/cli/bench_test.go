@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,9 +13,11 @@ import (
 
 	"github.com/deckpress/deckpress/arena"
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/pdf"
+	pngout "github.com/deckpress/deckpress/output/png"
 	"github.com/deckpress/deckpress/templates"
 )
 
@@ -174,5 +177,23 @@ func BenchmarkHexPaper100(b *testing.B) {
 		if _, err := pdf.Render(doc); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkPreviewFace renders one face of the gallery deck to an image
+// at 150 dpi, one face per op, cycling through the fronts and backs.
+func BenchmarkPreviewFace(b *testing.B) {
+	src, _ := fs.ReadFile(data.FS, "kits/samples/gallery.yaml")
+	deck, diags := cards.LoadDeck("kits/samples/gallery.yaml", src, embeddedFiles{})
+	job := output.PrepareDeck(deck, output.DeckOptions{Files: embeddedFiles{}, Builtin: builtinTemplates()}, &diags)
+	if job == nil {
+		b.Fatal(diags)
+	}
+	box := job.Plan.CardBleedBox()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		pngout.Face(job.Face(i%job.Entries(), layout.Side(i/job.Entries()%2)), box, 150)
+		i++
 	}
 }

@@ -82,6 +82,6 @@ back exactly behind its front.`,
 	root.SetErr(env.Err)
 	root.SetIn(env.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return err })
-	root.AddCommand(newBuildCmd(env), newCheckCmd(env), newHeroCmd(env), newRulesCmd(env), newCalibrateCmd(env), newHexsheetCmd(env), newInitCmd(env))
+	root.AddCommand(newBuildCmd(env), newCheckCmd(env), newHeroCmd(env), newRulesCmd(env), newCalibrateCmd(env), newHexsheetCmd(env), newPreviewCmd(env), newExportCmd(env), newInitCmd(env))
 	return root
 }
