@@ -22,7 +22,11 @@ var allowed = map[string][]string{
 	"output":     {"cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
 	"output/pdf": {"output", "cards", "layout", "templates", "codeberg.org/go-pdf/fpdf", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
 	"rules":      {"cards", "data", "go.yaml.in/yaml/v3"},
-	"internal":   {},
+	"output/png": {"output", "cards", "layout", "templates", "github.com/fogleman/gg", "github.com/golang/freetype", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"output/tts": {"output", "output/png", "cards", "layout", "templates", "github.com/fogleman/gg", "github.com/golang/freetype", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"rulestext":  {"cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"arena":      {"cards", "layout", "templates", "output", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"internal":   {"cards", "go.yaml.in/yaml/v3"},
 }
 
 func TestDependencyDirection(t *testing.T) {
