@@ -74,10 +74,42 @@ const (
 	maxHexSize = 100.0
 )
 
+// hexShape is a hex: [column, row], from 0.
+var hexShape = cards.List("a hex: [column, row], counting from 0", cards.Whole("a coordinate"))
+
+var terrainShape = cards.Object("a kind of ground",
+	cards.P("fill", cards.Text("its colour")), cards.P("hatch", cards.OneOf("a pattern over the colour", HatchNames...)),
+	cards.P("blocks", cards.Text("what it blocks, such as movement")), cards.P("means", cards.Text("what it means, for the legend")))
+
+var ringShape = cards.Object("a ring or disc of hexes", cards.P("centre", hexShape), cards.P("center", hexShape), cards.P("radius", cards.Whole("in hexes")))
+
+var paintShape = &cards.Shape{Type: "object", Desc: "a terrain and one shape of hexes", Required: []string{"terrain"}, Props: []cards.Prop{
+	cards.P("terrain", cards.Text("a terrain name")),
+	cards.P("hex", hexShape), cards.P("hexes", cards.List("hexes", hexShape)),
+	cards.P("rect", cards.List("two corners", hexShape)), cards.P("line", cards.List("two ends", hexShape)),
+	cards.P("ring", ringShape), cards.P("disc", ringShape),
+}}
+
+// Shape is an arena file.
+var Shape = &cards.Shape{Type: "object", Desc: "an arena map in hexes", Required: []string{"arena", "hexes"}, Props: []cards.Prop{
+	cards.P("arena", cards.Text("the map's name")),
+	cards.P("hexes", cards.Object("the map's size", cards.P("cols", cards.Whole("columns")), cards.P("rows", cards.Whole("rows")))),
+	cards.P("hex", cards.Length("hex size across flats (default 1in)")),
+	cards.P("top", cards.OneOf("flat (default) or pointy", layout.HexTopNames...)),
+	cards.P("shift", cards.OneOf("which columns (rows) are shifted", "odd", "even")),
+	cards.P("scale", cards.Text("what a hex stands for (default 5 ft)")),
+	cards.P("coordinates", cards.Flag("print each hex's column and row (default true)")),
+	cards.P("terrain", cards.Map("terrain types by name", terrainShape)),
+	cards.P("paint", cards.List("terrain painted on hexes, in order", paintShape)),
+	cards.P("labels", cards.List("texts on the map", cards.Object("a label", cards.P("at", hexShape), cards.P("text", cards.Text("the text"))))),
+	cards.P("zones", cards.Map("start zones by team: hexes, or {colour, hexes}", cards.Any("a zone"))),
+	cards.P("print", cards.PrintShape),
+}}
+
 var (
-	mapKeys     = []string{"arena", "hexes", "hex", "top", "shift", "scale", "coordinates", "terrain", "paint", "labels", "zones", "print"}
-	terrainKeys = []string{"fill", "hatch", "blocks", "means"}
-	paintKeys   = []string{"terrain", "hex", "hexes", "rect", "line", "ring", "disc"}
+	mapKeys     = Shape.Keys()
+	terrainKeys = terrainShape.Keys()
+	paintKeys   = paintShape.Keys()
 )
 
 // zonePalette colours zones whose names are not colours.

@@ -139,14 +139,62 @@ func (c *Card) Field(side *Side, name string) *Node {
 	return c.Fields[name]
 }
 
-var deckKeys = []string{"deck", "size", "print", "templates", "use", "fonts", "icons",
-	"front", "back", "composition", "require", "sets", "cards", "data"}
+// PrintShape is the `print:` block of decks, hero, rules, arena and
+// project files. The names of papers, duplex modes and so on are filled in
+// by the packages that know them (see `deckpress schema`).
+var PrintShape = Object("print settings; command-line flags override them",
+	P("paper", Text("a4, letter, legal, a3, a5, tabloid, or WIDTHxHEIGHT")),
+	P("orientation", Text("auto (whichever fits more cards), portrait or landscape")),
+	P("duplex", Text("long or short (the printer's flip edge), fold, single or none")),
+	P("bleed", Length("added around every card, such as 3mm")),
+	P("gutter", Length("space between cards")),
+	P("margin", Length("kept clear at every page edge (default 5mm)")),
+	P("marks", Text("crop, lines or none")),
+	P("rotate", Text("none, or auto: turn cards 90° when more fit")),
+	P("back-offset", List("[x, y]: moves every back, to correct a printer", Length("a length"))),
+	P("preset", Text("named settings: copyshop or home")),
+	P("order", Text("page order of duplex single: fronts-first or backs-first")),
+)
 
-var printKeys = []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin",
-	"marks", "rotate", "back-offset", "preset", "order"}
+// sideShape is a card side: a template name, or a template and fields.
+var sideShape = Either("a template name, or {template: name, field: value …} for this side only",
+	Text("a template name"), Map("a template and this side's fields", Any("a field")))
 
-// reserved card keys; every other key of a card is a free field.
-var cardKeys = []string{"count", "front", "back", "kind"}
+// CardShape is one entry of `cards:`.
+var CardShape = &Shape{Type: "object", Desc: "a card: reserved keys and free fields used by templates as {{field}}",
+	Props: []Prop{
+		P("count", Whole("copies (default 1; 0 leaves the card out)")),
+		P("kind", Text("the card's kind, for composition checks")),
+		P("front", sideShape),
+		P("back", sideShape),
+	},
+	Extra: Any("a field: text, a number, a list or a mapping")}
+
+// DeckShape is a deck file.
+var DeckShape = &Shape{Type: "object", Desc: "a deckpress deck", Required: []string{"deck"},
+	Props: []Prop{
+		P("deck", Text("the deck's title")),
+		P("size", Either("a card size: poker, standard, bridge, mini-euro, mini-american, euro, tarot, square, index-card, business, page, \"63x88mm\", or {width, height}",
+			Text("a preset or WIDTHxHEIGHT"), Object("a size", P("width", Length("width")), P("height", Length("height"))))),
+		P("print", PrintShape),
+		P("templates", Map("named templates", Any("a template"))),
+		P("use", Either("template files to use", Text("a file"), List("files", Text("a file")))),
+		P("fonts", Map("font families: a TrueType file, or {regular, bold, italic, bold-italic}", Any("a family"))),
+		P("icons", Map("picture icons: a PNG or JPEG file for each name", Text("a picture file"))),
+		P("front", Text("the default front template")),
+		P("back", Text("the default back template")),
+		P("composition", Map("cards per kind the deck must hold, copies included", Whole("a count"))),
+		P("require", Map("fields every card of a kind must fill", List("fields", Text("a field")))),
+		P("sets", Object("complete sets: one card of each kind per value of a field",
+			P("by", Text("the field naming a set")), P("kinds", List("the kinds of a set", Text("a kind"))))),
+		P("cards", List("the cards", CardShape)),
+		P("data", Text("a CSV file of more cards: a header row of field names, a row per card")),
+	}}
+
+var (
+	deckKeys  = DeckShape.Keys()
+	printKeys = PrintShape.Keys()
+)
 
 // LoadDeck reads a deck file. src is the file's content; files reads the
 // CSV data it names. Every problem is a diagnostic; the deck is returned

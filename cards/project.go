@@ -13,7 +13,15 @@ type Project struct {
 	Print  Print
 }
 
-var projectKeys = []string{"project", "inputs", "print"}
+// ProjectShape is a project file.
+var ProjectShape = &Shape{Type: "object", Desc: "a deckpress project: the files of a folder to build and their shared print settings", Required: []string{"project"},
+	Props: []Prop{
+		P("project", Text("the project's name")),
+		P("inputs", List("files and folders to build, relative to this file (default: every YAML file here)", Text("a file or folder"))),
+		P("print", PrintShape),
+	}}
+
+var projectKeys = ProjectShape.Keys()
 
 // ReadProject reads a project file from a parsed document.
 func ReadProject(path string, root *Node) (*Project, Diagnostics) {

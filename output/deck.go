@@ -143,9 +143,6 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 	return job
 }
 
-// reservedKeys are the card keys that are not fields.
-var reservedKeys = []string{"count", "front", "back", "kind"}
-
 // checkReservedTypos reports card fields that no template uses and whose
 // names are near a reserved key: "cuont: 2" is a misspelt count, not a field.
 func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.Diagnostics) {
@@ -159,7 +156,7 @@ func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.D
 			if lib.FieldUsed(f) {
 				continue
 			}
-			if near := cards.Suggest(f, reservedKeys); near != "" {
+			if near := cards.Suggest(f, cards.CardShape.Keys()); near != "" {
 				diags.Errorf(c.Fields[f].Pos, "%s: %q is not a key, and no template uses it as a field; did you mean %q?", c.Label(), f, near)
 			}
 		}

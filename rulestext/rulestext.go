@@ -48,10 +48,37 @@ const (
 	sizeStep        = 0.25
 )
 
+// itemShape is one element of an example diagram.
+var itemShape = cards.Object("a small card with icons on it, an icon with a label, or a short text",
+	cards.P("card", cards.Text("a small card's title")), cards.P("on", cards.List("icons lying on the card", cards.Text("an icon"))),
+	cards.P("icon", cards.Text("an icon")), cards.P("label", cards.Text("the label under the icon")),
+	cards.P("text", cards.Text("a short text, such as \"= 0 points\"")))
+
+// sectionShape is a section of a rules file.
+var sectionShape = &cards.Shape{Type: "object", Desc: "a section: a heading, text, an example diagram, more text", Required: []string{"heading"}, Props: []cards.Prop{
+	cards.P("heading", cards.Text("the section's heading")),
+	cards.P("text", cards.Text("paragraphs, - bullet and 1. numbered lists, **bold**, *italic*, :icons:")),
+	cards.P("example", cards.List("a diagram row", itemShape)),
+	cards.P("more", cards.Text("text after the example")),
+}}
+
+// Shape is a rules file.
+var Shape = &cards.Shape{Type: "object", Desc: "a game's rules, for reference cards and a rules sheet", Required: []string{"rules", "sections"}, Props: []cards.Prop{
+	cards.P("rules", cards.Text("the game's title, on every face")),
+	cards.P("size", cards.Any("card size (default poker)")),
+	cards.P("print", cards.PrintShape),
+	cards.P("max-cards", cards.Whole("at most this many cards (default 2)")),
+	cards.P("min-size", cards.Length("the smallest text size, points (default 6.5)")),
+	cards.P("max-size", cards.Length("the largest text size, points (default 10)")),
+	cards.P("copies", cards.Whole("sets of cards to print (default 1)")),
+	cards.P("accent", cards.Text("colour of headings and diagrams")),
+	cards.P("sections", cards.List("the sections, in order", sectionShape)),
+}}
+
 var (
-	docKeys     = []string{"rules", "size", "print", "max-cards", "min-size", "max-size", "copies", "accent", "sections"}
-	sectionKeys = []string{"heading", "text", "example", "more"}
-	itemKeys    = []string{"card", "on", "icon", "label", "text"}
+	docKeys     = Shape.Keys()
+	sectionKeys = sectionShape.Keys()
+	itemKeys    = itemShape.Keys()
 )
 
 // Read reads a rules file from a parsed document.

@@ -57,15 +57,15 @@ func (r *renderer) paint(s stroke, def Colour) (Colour, float64) {
 }
 
 func init() {
-	elementKinds["rect"] = elementKind{keys: slices.Concat(boxKeys, strokeKeys, []string{"fill", "radius", "bleed"}), compile: compileRect}
-	elementKinds["ellipse"] = elementKind{keys: slices.Concat(boxKeys, strokeKeys, []string{"fill"}), compile: compileEllipse}
-	elementKinds["line"] = elementKind{keys: slices.Concat(strokeKeys, []string{"x1", "y1", "x2", "y2"}), compile: compileLine}
-	elementKinds["polygon"] = elementKind{keys: slices.Concat(boxKeys, strokeKeys, []string{"fill", "points", "sides", "angle"}), compile: compilePolygon}
-	elementKinds["text"] = elementKind{keys: slices.Concat(boxKeys, textKeys), compile: compileText}
-	elementKinds["icon"] = elementKind{keys: slices.Concat(boxKeys, []string{"name", "colour", "color"}), compile: compileIcon}
-	elementKinds["boxes"] = elementKind{keys: slices.Concat(boxKeys, strokeKeys, []string{"count", "marked", "cols", "size", "gap", "fill", "mark", "labels", "font-size"}), compile: compileBoxes}
-	elementKinds["stats"] = elementKind{keys: slices.Concat(boxKeys, []string{"rows", "font", "label-font", "size", "colour", "color", "rule"}), compile: compileStats}
-	elementKinds["repeat"] = elementKind{keys: slices.Concat(boxKeys, []string{"field", "item-height", "gap", "elements"}), compile: compileRepeat}
+	elementKinds["rect"] = elementKind{desc: "a rectangle, rounded with radius", keys: slices.Concat(boxKeys, strokeKeys, []string{"fill", "radius", "bleed"}), compile: compileRect}
+	elementKinds["ellipse"] = elementKind{desc: "an ellipse in its box", keys: slices.Concat(boxKeys, strokeKeys, []string{"fill"}), compile: compileEllipse}
+	elementKinds["line"] = elementKind{desc: "a straight line", keys: slices.Concat(strokeKeys, []string{"x1", "y1", "x2", "y2"}), compile: compileLine}
+	elementKinds["polygon"] = elementKind{desc: "a polygon: points, or a regular one with sides", keys: slices.Concat(boxKeys, strokeKeys, []string{"fill", "points", "sides", "angle"}), compile: compilePolygon}
+	elementKinds["text"] = elementKind{desc: "text in a box, wrapped and fitted", keys: slices.Concat(boxKeys, textKeys), compile: compileText}
+	elementKinds["icon"] = elementKind{desc: "a built-in or picture icon", keys: slices.Concat(boxKeys, []string{"name", "colour", "color"}), compile: compileIcon}
+	elementKinds["boxes"] = elementKind{desc: "a row or grid of check boxes, some marked", keys: slices.Concat(boxKeys, strokeKeys, []string{"count", "marked", "cols", "size", "gap", "fill", "mark", "labels", "font-size"}), compile: compileBoxes}
+	elementKinds["stats"] = elementKind{desc: "label and value rows", keys: slices.Concat(boxKeys, []string{"rows", "font", "label-font", "size", "colour", "color", "rule"}), compile: compileStats}
+	elementKinds["repeat"] = elementKind{desc: "a sub-layout for each item of a list field", keys: slices.Concat(boxKeys, []string{"field", "item-height", "gap", "elements"}), compile: compileRepeat}
 }
 
 // shape draws a path with an optional fill and stroke.

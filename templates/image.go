@@ -224,7 +224,7 @@ type imageElem struct {
 }
 
 func init() {
-	elementKinds["image"] = elementKind{keys: slices.Concat(boxKeys, []string{"src", "fit", "radius"}), compile: compileImage}
+	elementKinds["image"] = elementKind{desc: "a PNG or JPEG picture: contain, cover or stretch", keys: slices.Concat(boxKeys, []string{"src", "fit", "radius"}), compile: compileImage}
 }
 
 func compileImage(c *compiler, m *cards.Mapping, com common, what string) element {

@@ -47,10 +47,43 @@ type PowerSpec struct {
 	Look      string
 }
 
+// powerShape is a power a hero buys.
+var powerShape = &cards.Shape{Type: "object", Desc: "a power", Required: []string{"power", "level"}, Props: []cards.Prop{
+	cards.P("power", cards.Text("the power's name, from the ruleset's list")),
+	cards.P("level", cards.Whole("how strong, from 1")),
+	cards.P("uses", cards.Either("uses per game: a whole number, or unlimited (the default)", cards.Whole("uses"), cards.OneOf("", "unlimited"))),
+	cards.P("gizmo", cards.Text("visible (default), hidden, indestructible or none")),
+	cards.P("modifiers", cards.Either("cost modifiers", cards.Text("a modifier"), cards.List("modifiers", cards.Text("a modifier")))),
+	cards.P("look", cards.Text("what the power looks like")),
+}}
+
+// heroProps are the keys of a hero.
+var heroProps = []cards.Prop{
+	cards.P("hero", cards.Text("the hero's name")),
+	cards.P("look", cards.Text("what the hero looks like")),
+	cards.P("characteristics", cards.Object("STR, DEX, SIZ and PER: 15 points, each at least 1",
+		cards.P("STR", cards.Whole("strength")), cards.P("DEX", cards.Whole("dexterity")),
+		cards.P("SIZ", cards.Whole("size")), cards.P("PER", cards.Whole("perception")))),
+	cards.P("powers", cards.List("the hero's powers, each bought once", powerShape)),
+	cards.P("image", cards.Text("a picture of the hero, for the character sheet")),
+}
+
+// FileShape is a hero file: one hero (hero: at the top) or a team.
+var FileShape = &cards.Shape{Type: "object", Desc: "Superhero Gladiators heroes: one (hero:) or a team (heroes:)",
+	Props: append([]cards.Prop{
+		cards.P("team", cards.Text("the team's name, on the card backs")),
+		cards.P("heroes", cards.List("the team's heroes", &cards.Shape{Type: "object", Desc: "a hero", Required: []string{"hero", "characteristics"}, Props: heroProps})),
+		cards.P("ruleset", cards.Text("a ruleset file replacing the built-in (house) tables")),
+		cards.P("size", cards.Any("hero card size (default an index card, landscape)")),
+		cards.P("print", cards.PrintShape),
+		cards.P("colour", cards.Text("the team's colour")),
+		cards.P("color", cards.Text("the same as colour")),
+	}, heroProps...)}
+
 var (
-	fileKeys  = []string{"team", "heroes", "hero", "look", "characteristics", "powers", "image", "ruleset", "size", "print", "colour", "color"}
-	heroKeys  = []string{"hero", "look", "characteristics", "powers", "image"}
-	powerKeys = []string{"power", "level", "uses", "gizmo", "modifiers", "look"}
+	fileKeys  = FileShape.Keys()
+	heroKeys  = (&cards.Shape{Props: heroProps}).Keys()
+	powerKeys = powerShape.Keys()
 )
 
 // IsHeroFile reports whether a parsed file is a hero file: it starts with

@@ -3,7 +3,12 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -14,6 +19,7 @@ import (
 type buildFlags struct {
 	out     string
 	ruleset string
+	watch   bool
 	print   printFlags
 }
 
@@ -32,10 +38,19 @@ and earlier PDFs stay as they were.`,
 		Example: `  deckpress build                       # the built-in kits into ./out/
   deckpress build heroes.yaml -o print  # print/heroes.pdf
   deckpress build deck.yaml --paper letter --duplex short --bleed 3mm`,
-		RunE: func(cmd *cobra.Command, args []string) error { return runBuild(env, args, f) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.watch {
+				if _, err := f.print.options(); err != nil {
+					return err // a usage error ends at once
+				}
+				return watchLoop(env, func(e Env) error { return runBuild(e, args, f) })
+			}
+			return runBuild(env, args, f)
+		},
 	}
 	cmd.Flags().StringVarP(&f.out, "out", "o", "out", "output folder")
 	cmd.Flags().StringVar(&f.ruleset, "ruleset", "", "a Superhero Gladiators ruleset file for every hero file")
+	cmd.Flags().BoolVar(&f.watch, "watch", false, "build again whenever an input changes, until interrupted")
 	f.print.register(cmd.Flags())
 	return cmd
 }
@@ -55,16 +70,34 @@ func runBuild(env Env, args []string, f buildFlags) error {
 	return writeProducts(env, products)
 }
 
-// writeProducts renders every product, then writes them all atomically
-// and lists them.
+// writeProducts renders every product, on all cores, then writes them all
+// atomically and lists them.
 func writeProducts(env Env, products []product) error {
-	files := make([]output.File, 0, len(products))
-	for _, p := range products {
-		b, err := p.render()
+	files := make([]output.File, len(products))
+	errs := make([]error, len(products))
+	var done atomic.Int64
+	stop := startProgress(env, len(products), &done)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				b, err := products[i].render()
+				files[i], errs[i] = output.File{Path: abs(env, products[i].path), Data: b}, err
+				done.Add(1)
+			}
+		})
+	}
+	for i := range products {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	stop()
+	for i, err := range errs {
 		if err != nil {
-			return failed("%s: %v; nothing written", p.path, err)
+			return failed("%s: %v; nothing written", products[i].path, err)
 		}
-		files = append(files, output.File{Path: abs(env, p.path), Data: b})
 	}
 	if err := output.WriteFiles(files); err != nil {
 		return failed("%v", err)
@@ -77,6 +110,43 @@ func writeProducts(env Env, products []product) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// startProgress shows, on a terminal only and once a build has taken
+// env.ProgressAfter, a progress line on standard error; the returned
+// function clears it.
+func startProgress(env Env, total int, done *atomic.Int64) func() {
+	if !env.Terminal {
+		return func() {}
+	}
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		select {
+		case <-quit:
+			return
+		case <-time.After(env.ProgressAfter):
+		}
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			n := int(done.Load())
+			const width = 30
+			bar := strings.Repeat("█", n*width/total) + strings.Repeat("░", width-n*width/total)
+			fmt.Fprintf(env.Err, "\r%s %d/%d files", bar, n, total)
+			select {
+			case <-quit:
+				fmt.Fprint(env.Err, "\r\033[K")
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-finished
+	}
 }
 
 // load reads the inputs and prepares their products, printing

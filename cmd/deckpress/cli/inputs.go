@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
@@ -25,14 +26,48 @@ type input struct {
 	project output.PrintOptions
 }
 
-// osFiles reads files relative to a working folder.
-type osFiles struct{ dir string }
+// osFiles reads files relative to a working folder, noting each in log
+// (when watching).
+type osFiles struct {
+	dir string
+	log *readLog
+}
 
 func (f osFiles) ReadFile(name string) ([]byte, error) {
 	if !filepath.IsAbs(name) {
 		name = filepath.Join(f.dir, name)
 	}
+	f.log.add(name)
 	return os.ReadFile(name)
+}
+
+// readLog gathers the files a build reads.
+type readLog struct {
+	mu    sync.Mutex
+	files map[string]bool
+}
+
+func (l *readLog) add(name string) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.files == nil {
+		l.files = map[string]bool{}
+	}
+	l.files[name] = true
+}
+
+func (l *readLog) list() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for f := range l.files {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // embeddedFiles reads the built-in files.
@@ -95,11 +130,12 @@ func argInputs(env Env, args []string, outDir string, diags *cards.Diagnostics) 
 }
 
 func readInput(env Env, p, outDir string) (input, error) {
-	src, err := os.ReadFile(abs(env, p))
+	files := osFiles{dir: env.Dir, log: env.reads}
+	src, err := files.ReadFile(p)
 	if err != nil {
 		return input{}, fmt.Errorf("%s: %w", p, cards.Cause(err))
 	}
-	return input{path: p, src: src, files: osFiles{dir: env.Dir}, outDir: outDir}, nil
+	return input{path: p, src: src, files: files, outDir: outDir}, nil
 }
 
 // folderInputs lists a folder's inputs: those of its project file, or every
@@ -107,7 +143,7 @@ func readInput(env Env, p, outDir string) (input, error) {
 func folderInputs(env Env, dir, outDir string, diags *cards.Diagnostics) ([]input, error) {
 	projPath := filepath.Join(dir, cards.ProjectFile)
 	var proj *cards.Project
-	if src, err := os.ReadFile(abs(env, projPath)); err == nil {
+	if src, err := (osFiles{dir: env.Dir, log: env.reads}).ReadFile(projPath); err == nil {
 		root, ds := cards.Parse(projPath, src)
 		*diags = append(*diags, ds...)
 		if root != nil {

@@ -22,7 +22,7 @@ import (
 type previewFlags struct {
 	out, faces, cards string
 	dpi               float64
-	sheet             bool
+	sheet, watch      bool
 	print             printFlags
 }
 
@@ -35,7 +35,12 @@ func newPreviewCmd(env Env) *cobra.Command {
 layout as the PDF (the same line breaks), on all cores. --sheet writes a contact
 sheet instead: every face on one image, labelled by card number.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runPreview(env, args[0], f) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.watch {
+				return watchLoop(env, func(e Env) error { return runPreview(e, args[0], f) })
+			}
+			return runPreview(env, args[0], f)
+		},
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&f.out, "out", "o", filepath.Join("out", "preview"), "output folder")
@@ -43,6 +48,7 @@ sheet instead: every face on one image, labelled by card number.`,
 	fl.StringVar(&f.faces, "faces", "both", "which faces: front, back or both")
 	fl.StringVar(&f.cards, "cards", "", "which cards, by number: 1-5,9 (default all)")
 	fl.BoolVar(&f.sheet, "sheet", false, "write one contact sheet of all the faces")
+	fl.BoolVar(&f.watch, "watch", false, "render again whenever an input changes, until interrupted")
 	f.print.register(fl)
 	return cmd
 }

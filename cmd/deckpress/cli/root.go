@@ -12,17 +12,29 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 )
 
-// Env is what a command works with: its streams and working folder.
+// Env is what a command works with: its streams, working folder, and how
+// it watches and reports progress.
 type Env struct {
 	In  io.Reader
 	Out io.Writer // data: written files, computed values
 	Err io.Writer // diagnostics and progress
 	// Dir is the working folder; relative paths resolve against it.
 	Dir string
+	// Terminal says that Err is a terminal (and not a CI log): builds
+	// taking longer than ProgressAfter show a progress line there.
+	Terminal      bool
+	ProgressAfter time.Duration
+	// Debounce is how long --watch waits for a burst of changes to end.
+	Debounce time.Duration
+	// Stop, when closed, ends --watch (nil: watch until interrupted).
+	Stop <-chan struct{}
+
+	reads *readLog // files read by a build, for --watch
 }
 
 // Exit codes.
@@ -34,7 +46,14 @@ const (
 
 // Main runs deckpress with the process's arguments and streams.
 func Main() int {
-	return Run(os.Args[1:], Env{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Dir: "."})
+	return Run(os.Args[1:], Env{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Dir: ".",
+		Terminal: isTerminal(os.Stderr) && os.Getenv("CI") == "", ProgressAfter: time.Second, Debounce: 200 * time.Millisecond})
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // Run runs one command line and returns its exit code.
@@ -82,6 +101,6 @@ back exactly behind its front.`,
 	root.SetErr(env.Err)
 	root.SetIn(env.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return err })
-	root.AddCommand(newBuildCmd(env), newCheckCmd(env), newHeroCmd(env), newRulesCmd(env), newCalibrateCmd(env), newHexsheetCmd(env), newPreviewCmd(env), newExportCmd(env), newInitCmd(env))
+	root.AddCommand(newBuildCmd(env), newCheckCmd(env), newHeroCmd(env), newRulesCmd(env), newCalibrateCmd(env), newHexsheetCmd(env), newPreviewCmd(env), newExportCmd(env), newSchemaCmd(env), newInitCmd(env))
 	return root
 }
