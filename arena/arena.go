@@ -354,6 +354,9 @@ func (m *Map) readPaint(diags *cards.Diagnostics, n *cards.Node) {
 			diags.Errorf(v.Pos, "paint %s needs a centre", key)
 			continue
 		}
+		if !diags.Require(rm, "paint "+key, "radius") {
+			continue
+		}
 		centre, ok := m.readHex(diags, cn, "paint "+key+" centre")
 		radius, ok2 := diags.Int(rm.Get("radius"), "paint "+key+" radius", 0, MaxHexes)
 		if !ok || !ok2 {

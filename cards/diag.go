@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -98,4 +99,13 @@ func (ds Diagnostics) Sort() Diagnostics {
 		)
 	})
 	return slices.Compact(ds)
+}
+
+// Count says how many of something there are: Count(1, "ability",
+// "abilities") is "1 ability", Count(3, …) "3 abilities".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

@@ -99,6 +99,10 @@ func syntaxDiagnostic(path string, err error) Diagnostic {
 			break
 		}
 	}
+	if strings.HasPrefix(msg, "exceeded max depth") {
+		// the parser's own guard, far beyond ours: say ours
+		return Diagnostic{Pos: pos, Severity: Error, Message: fmt.Sprintf("values are nested deeper than %d levels", MaxDepth)}
+	}
 	return Diagnostic{Pos: pos, Severity: Error, Message: "YAML syntax: " + msg}
 }
 

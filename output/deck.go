@@ -166,7 +166,8 @@ func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.D
 // Resolve returns the card size and the print settings: flags over the
 // deck's print block over the defaults. A whole-page deck (opts.FillPage,
 // or `size: page`) takes the paper's size, with no margin, marks, bleed or
-// backs.
+// backs. When the deck's size is wrong (ok false), size is the default,
+// poker, so that templates can still be checked against something.
 func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions, diags *cards.Diagnostics) (size layout.Size, settings layout.Settings, fill, ok bool) {
 	size, ok = layout.Size{W: 63.5, H: 88.9}, true
 	settings = opts.Print.Over(ReadPrint(p, diags)).Settings()
@@ -177,7 +178,11 @@ func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions, diags *cards
 		settings.Orientation, settings.Duplex, settings.Marks, settings.Rotate = layout.Portrait, layout.DuplexNone, layout.MarksNone, false
 		settings.Margin, settings.Gutter, settings.Bleed = 0, 0, 0
 	case sizeNode != nil:
-		size, ok = readSize(sizeNode, "size", diags)
+		if read, readOK := readSize(sizeNode, "size", diags); readOK {
+			size = read
+		} else {
+			ok = false
+		}
 	}
 	return size, settings, fill, ok
 }

@@ -58,9 +58,11 @@ func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
 	s := &Sheet{Hero: h, Budget: rs.Budget}
 	who := fmt.Sprintf("hero %q", h.Name)
 
+	// characteristics that could not be read were reported by the loader;
+	// checking the zeros left in their place would only repeat it
 	total := 0
 	for i, v := range h.Chars {
-		if v < 1 {
+		if v < 1 && h.CharsOK {
 			diags.Errorf(h.CharPos[i], "%s: %s is %d; every characteristic is at least 1", who, CharNames[i], v)
 		}
 		total += v
@@ -68,7 +70,7 @@ func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
 	if total > rs.FreePoints {
 		s.Bought = total - rs.FreePoints
 		s.CharPoints = s.Bought * rs.PointCost
-	} else if total < rs.FreePoints {
+	} else if total < rs.FreePoints && h.CharsOK {
 		diags.Warnf(h.CharsPos, "%s: characteristics add up to %d of %d points; %d left unspent", who, total, rs.FreePoints, rs.FreePoints-total)
 	}
 	str, dex, siz := h.Chars[0], h.Chars[1], h.Chars[2]

@@ -24,6 +24,7 @@ type Hero struct {
 	Chars    [4]int // STR, DEX, SIZ, PER
 	CharPos  [4]cards.Pos
 	CharsPos cards.Pos
+	CharsOK  bool // all four characteristics were read (else they are not checked)
 	Powers   []*PowerSpec
 	Image    *cards.Node // a picture file, or nil
 }
@@ -160,10 +161,12 @@ func readHero(diags *cards.Diagnostics, m *cards.Mapping) *Hero {
 	if n := m.Get("characteristics"); n != nil {
 		h.CharsPos = n.Pos
 		cm := diags.Map(n, "characteristics", CharNames[:]...)
-		diags.Require(cm, "characteristics", CharNames[:]...)
+		h.CharsOK = diags.Require(cm, "characteristics", CharNames[:]...)
 		for i, c := range CharNames {
 			if v := cm.Get(c); v != nil {
-				h.Chars[i], _ = diags.Int(v, c, -1000, 1000)
+				var ok bool
+				h.Chars[i], ok = diags.Int(v, c, -1000, 1000)
+				h.CharsOK = h.CharsOK && ok
 				h.CharPos[i] = v.Pos
 			}
 		}

@@ -300,8 +300,8 @@ func readSegments(diags *cards.Diagnostics, n *cards.Node) []SegmentRow {
 			prev = v
 			r.Segments = append(r.Segments, v)
 		}
-		if len(r.Segments) == 0 && rm.Get("segments") != nil {
-			diags.Errorf(rm.Get("segments").Pos, "segments: a row needs at least one segment")
+		if n := rm.Get("segments"); n != nil && n.Kind == cards.SeqNode && len(n.Content) == 0 {
+			diags.Errorf(n.Pos, "segments: a row needs at least one segment")
 		}
 		rows = append(rows, r)
 	}

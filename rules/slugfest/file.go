@@ -76,7 +76,7 @@ func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Di
 func readTeam(diags *cards.Diagnostics, n *cards.Node) *Team {
 	t := &Team{Pos: n.Pos}
 	m := diags.Map(n, "team", teamKeys...)
-	diags.Require(m, "a team", "team", "members")
+	t.Incomplete = !diags.Require(m, "a team", "team", "members")
 	if v := m.Get("team"); v != nil {
 		t.Name, _ = diags.Text(v, "team")
 		t.Pos = v.Pos
@@ -88,8 +88,8 @@ func readTeam(diags *cards.Diagnostics, n *cards.Node) *Team {
 	}
 	for _, item := range diags.List(m.Get("members"), "members") {
 		mm := diags.Map(item, "member", memberKeys...)
-		diags.Require(mm, "a member", "hero", "abilities")
-		mem := &Member{Pos: item.Pos}
+		complete := diags.Require(mm, "a member", "hero", "abilities")
+		mem := &Member{Pos: item.Pos, Incomplete: !complete}
 		if v := mm.Get("hero"); v != nil {
 			mem.Hero, _ = diags.Text(v, "hero")
 			mem.Pos = v.Pos

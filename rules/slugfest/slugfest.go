@@ -31,6 +31,9 @@ type Team struct {
 	Pos     cards.Pos
 	Colour  string // "" for the default palette
 	Members []*Member
+	// Incomplete says the loader already reported a missing part (no
+	// members: key); Check does not count its members again.
+	Incomplete bool
 }
 
 // Member is a hero of a team with its abilities, strongest first.
@@ -38,6 +41,9 @@ type Member struct {
 	Hero      string
 	Pos       cards.Pos
 	Abilities []Ability
+	// Incomplete says the loader already reported a missing part (no
+	// hero: or abilities: key); Check does not count its abilities again.
+	Incomplete bool
 }
 
 // Ability is one ability, where it was written.
@@ -138,10 +144,11 @@ func isUpper(s string) bool {
 
 // Check reports teams that break the rules: a member without exactly five
 // abilities is an error; a team of other than four members is a variant,
-// and a warning.
-func Check(teams []*Team, diags *cards.Diagnostics) {
+// and a warning. No team at all is an error, at the position at (the
+// list's first line, or the file's title).
+func Check(teams []*Team, at cards.Pos, diags *cards.Diagnostics) {
 	if len(teams) == 0 {
-		diags.Errorf(cards.Pos{}, "no teams")
+		diags.Errorf(at, "no teams: write a team line in capitals, then its members")
 	}
 	seen := map[string]cards.Pos{}
 	for _, t := range teams {
@@ -149,12 +156,12 @@ func Check(teams []*Team, diags *cards.Diagnostics) {
 			diags.Errorf(t.Pos, "team %q is listed twice (first at line %d)", t.Name, first.Line)
 		}
 		seen[strings.ToLower(t.Name)] = t.Pos
-		if n := len(t.Members); n != StandardMembers {
-			diags.Warnf(t.Pos, "team %q has %d members; the standard game has %d (fewer or more is a variant)", t.Name, n, StandardMembers)
+		if n := len(t.Members); n != StandardMembers && !t.Incomplete {
+			diags.Warnf(t.Pos, "team %q has %s; the standard game has %d (fewer or more is a variant)", t.Name, cards.Count(n, "member", "members"), StandardMembers)
 		}
 		for _, m := range t.Members {
-			if n := len(m.Abilities); n != AbilitiesEach {
-				diags.Errorf(m.Pos, "%s (%s) has %d abilities; each member needs exactly %d, listed from force 5 down to 1", m.Hero, t.Name, n, AbilitiesEach)
+			if n := len(m.Abilities); n != AbilitiesEach && !m.Incomplete {
+				diags.Errorf(m.Pos, "%s (%s) has %s; each member needs exactly %d, listed from force 5 down to 1", m.Hero, t.Name, cards.Count(n, "ability", "abilities"), AbilitiesEach)
 			}
 		}
 	}

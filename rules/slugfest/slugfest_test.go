@@ -17,7 +17,7 @@ func TestSourceTeams(t *testing.T) {
 		t.Fatal(err)
 	}
 	teams, diags := ParseList("teams.txt", string(src), 1, 1)
-	Check(teams, &diags)
+	Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}, &diags)
 	if len(diags) != 0 {
 		t.Fatalf("diagnostics: %v", diags.Sort())
 	}
@@ -82,7 +82,7 @@ Gamma-  A, B, C, D, E, F
 TRIO
 Solo-  A, B, C, D, E`
 	teams, diags := ParseList("t.txt", src, 1, 1)
-	Check(teams, &diags)
+	Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}, &diags)
 	var got []string
 	for _, d := range diags.Sort() {
 		got = append(got, d.String())
@@ -91,7 +91,7 @@ Solo-  A, B, C, D, E`
 		`t.txt:1:1: warning: team "THE FOURSOME" has 3 members; the standard game has 4 (fewer or more is a variant)`,
 		`t.txt:2:1: error: Alpha (THE FOURSOME) has 4 abilities; each member needs exactly 5, listed from force 5 down to 1`,
 		`t.txt:5:1: error: Gamma (THE FOURSOME) has 6 abilities; each member needs exactly 5, listed from force 5 down to 1`,
-		`t.txt:7:1: warning: team "TRIO" has 1 members; the standard game has 4 (fewer or more is a variant)`,
+		`t.txt:7:1: warning: team "TRIO" has 1 member; the standard game has 4 (fewer or more is a variant)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -110,7 +110,7 @@ teams:
 	root, diags := cards.Parse("y.yaml", []byte(src))
 	f, ds := ReadFile("y.yaml", root, nil)
 	diags = append(diags, ds...)
-	Check(f.Teams, &diags)
+	Check(f.Teams, f.Pos, &diags)
 	got := diags.Sort()
 	if len(got) != 2 || got[1].String() != "y.yaml:7:16: error: B (Duo) has 4 abilities; each member needs exactly 5, listed from force 5 down to 1" {
 		t.Errorf("%v", got)

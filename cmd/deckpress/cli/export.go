@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/tts"
 )
@@ -45,7 +46,7 @@ folder and the deck appears under Objects → Saved Objects.`,
 				}
 				fmt.Fprintln(env.Out, rel)
 			}
-			fmt.Fprintf(env.Err, "%s on %s\n", plural(job.Cards(), "card"), plural(len(sheets), "sheet"))
+			fmt.Fprintf(env.Err, "%s on %s\n", cards.Count(job.Cards(), "card", "cards"), cards.Count(len(sheets), "sheet", "sheets"))
 			return nil
 		},
 	}

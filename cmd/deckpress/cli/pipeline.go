@@ -73,7 +73,14 @@ func prepare(inputs []input, explicit map[string]bool, opts buildOptions, diags 
 		h, ok := handlers[key]
 		if !ok {
 			if explicit[in.path] {
-				diags.Errorf(root.Pos, "not a file deckpress builds: it should start with one of %s (found %q)", strings.Join(formats(), ", "), key)
+				found := fmt.Sprintf("%q", key)
+				switch {
+				case root.IsNull():
+					found = "an empty file"
+				case root.Kind != cards.MapNode:
+					found = root.Describe()
+				}
+				diags.Errorf(root.Pos, "not a file deckpress builds: it should start with one of %s (found %s)", strings.Join(formats(), ", "), found)
 			}
 			continue
 		}
@@ -118,9 +125,12 @@ func prepareSlugfestInput(in input, root *cards.Node, opts buildOptions, diags *
 	if f == nil {
 		return nil
 	}
+	if ds.HasErrors() && len(f.Teams) == 0 {
+		return nil // no list could be read: that is the error
+	}
 	before := len(*diags)
-	slugfest.Check(f.Teams, diags)
-	if cards.Diagnostics((*diags)[before:]).HasErrors() {
+	slugfest.Check(f.Teams, f.Pos, diags)
+	if ds.HasErrors() || cards.Diagnostics((*diags)[before:]).HasErrors() {
 		return nil
 	}
 	var out []product
@@ -156,14 +166,7 @@ func report(w io.Writer, diags cards.Diagnostics) int {
 	}
 	errs, warns := diags.Count()
 	if errs+warns > 0 {
-		fmt.Fprintf(w, "%s, %s\n", plural(errs, "error"), plural(warns, "warning"))
+		fmt.Fprintf(w, "%s, %s\n", cards.Count(errs, "error", "errors"), cards.Count(warns, "warning", "warnings"))
 	}
 	return errs
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

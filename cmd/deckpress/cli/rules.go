@@ -95,7 +95,7 @@ func rulesProducts(in input, root *cards.Node, opts buildOptions, copies int, wa
 			if faces, pt, _ := doc.Cards(size, fonts, icons, diags); faces != nil {
 				if job := output.FacesJob(deck, faces, copies, dopts, diags); job != nil {
 					p := deckProduct(job, base+".pdf")
-					p.note = fmt.Sprintf("rules set at %gpt on %s", pt, plural(len(faces), "card"))
+					p.note = fmt.Sprintf("rules set at %gpt on %s", pt, cards.Count(len(faces), "card", "cards"))
 					out = append(out, p)
 				}
 			}
