@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -67,7 +66,7 @@ type heroSet struct {
 // loadHeroes reads a hero file named on the command line and computes its
 // heroes.
 func loadHeroes(env Env, path, ruleset string, diags *cards.Diagnostics) *heroSet {
-	src, err := os.ReadFile(abs(env, path))
+	src, err := osFiles{dir: env.Dir}.ReadFile(path)
 	if err != nil {
 		diags.Errorf(cards.Pos{File: path}, "cannot read: %v", cards.Cause(err))
 		return nil
@@ -81,7 +80,7 @@ func loadHeroes(env Env, path, ruleset string, diags *cards.Diagnostics) *heroSe
 		diags.Errorf(root.Pos, "not a hero file: it should start with team:, heroes: or hero:")
 		return nil
 	}
-	return computeHeroes(input{path: path, files: osFiles{dir: env.Dir}}, root, ruleset, env, diags)
+	return computeHeroes(input{path: path, files: namedFiles(env, path)}, root, ruleset, env, diags)
 }
 
 // computeHeroes reads a hero file, its ruleset and computes every hero.
@@ -205,7 +204,7 @@ func printSheet(w io.Writer, s *gladiators.Sheet, rs *gladiators.Ruleset) {
 		fmt.Fprintf(w, "  %s\n", h.Look)
 	}
 	c := h.Chars
-	fmt.Fprintf(w, "  STR %d  DEX %d  SIZ %d  PER %d   (%s bought)\n", c[0], c[1], c[2], c[3], plural(s.Bought, "characteristic point"))
+	fmt.Fprintf(w, "  STR %d  DEX %d  SIZ %d  PER %d   (%s bought)\n", c[0], c[1], c[2], c[3], cards.Count(s.Bought, "characteristic point", "characteristic points"))
 	fmt.Fprintf(w, "  combat modifier %d   oomph %d   movement %d ft\n", s.CombatModifier, s.Oomph, s.MovementRate)
 	fmt.Fprintf(w, "  %d actions, on segments %s; %d ft per segment\n", s.Actions, strings.Trim(strings.ReplaceAll(fmt.Sprint(s.Segments), " ", ", "), "[]"), s.FeetPerSegment)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

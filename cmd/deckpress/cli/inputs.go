@@ -27,10 +27,15 @@ type input struct {
 }
 
 // osFiles reads files relative to a working folder, noting each in log
-// (when watching).
+// (when watching). With a root, it is the files an input names (images,
+// fonts, CSV, template and list files) that it reads: each must lie inside
+// root, the input's project folder, once symlinks are resolved, so that a
+// downloaded deck cannot read the rest of the disk (--allow-outside lifts
+// this by leaving root empty).
 type osFiles struct {
-	dir string
-	log *readLog
+	dir  string
+	root string // absolute, symlinks resolved; "" reads anywhere
+	log  *readLog
 }
 
 func (f osFiles) ReadFile(name string) ([]byte, error) {
@@ -38,7 +43,85 @@ func (f osFiles) ReadFile(name string) ([]byte, error) {
 		name = filepath.Join(f.dir, name)
 	}
 	f.log.add(name)
+	if f.root != "" {
+		if err := f.inside(name); err != nil {
+			return nil, err
+		}
+	}
 	return os.ReadFile(name)
+}
+
+// inside checks that name lies inside f.root, both as written and once its
+// symlinks are resolved.
+func (f osFiles) inside(name string) error {
+	name, err := filepath.Abs(name)
+	if err != nil {
+		return err
+	}
+	if !within(f.root, name) {
+		return outsideError{f.shownRoot()}
+	}
+	real, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err // missing or unreadable: the read would fail the same way
+	}
+	if !within(f.root, real) {
+		return outsideError{f.shownRoot()}
+	}
+	return nil
+}
+
+// shownRoot is the project folder as messages show it: relative to the
+// working folder when it lies inside it.
+func (f osFiles) shownRoot() string {
+	if wd, err := filepath.Abs(f.dir); err == nil {
+		if real, err := filepath.EvalSymlinks(wd); err == nil && within(real, f.root) {
+			rel, _ := filepath.Rel(real, f.root)
+			return rel
+		}
+	}
+	return f.root
+}
+
+// within reports whether path lies in folder dir (or is dir).
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// outsideError refuses a file outside the project folder.
+type outsideError struct{ root string }
+
+func (e outsideError) Error() string {
+	return fmt.Sprintf("it lies outside the project folder \"%s\" (--allow-outside permits this)", e.root)
+}
+
+// namedFiles returns how the input at path (as given, relative to the
+// working folder) reads the files it names: contained in its project
+// folder, the nearest folder at or above the input's own that holds a
+// project file (deckpress.yaml), else the input's folder.
+func namedFiles(env Env, path string) osFiles {
+	files := osFiles{dir: env.Dir, log: env.reads}
+	if env.allowOutside != nil && *env.allowOutside {
+		return files
+	}
+	dir, _ := filepath.Abs(filepath.Dir(abs(env, path)))
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	files.root = dir
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, cards.ProjectFile)); err == nil {
+			files.root = d
+			break
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	return files
 }
 
 // readLog gathers the files a build reads.
@@ -130,12 +213,11 @@ func argInputs(env Env, args []string, outDir string, diags *cards.Diagnostics) 
 }
 
 func readInput(env Env, p, outDir string) (input, error) {
-	files := osFiles{dir: env.Dir, log: env.reads}
-	src, err := files.ReadFile(p)
+	src, err := osFiles{dir: env.Dir, log: env.reads}.ReadFile(p)
 	if err != nil {
 		return input{}, fmt.Errorf("%s: %w", p, cards.Cause(err))
 	}
-	return input{path: p, src: src, files: files, outDir: outDir}, nil
+	return input{path: p, src: src, files: namedFiles(env, p), outDir: outDir}, nil
 }
 
 // folderInputs lists a folder's inputs: those of its project file, or every

@@ -34,7 +34,8 @@ type Env struct {
 	// Stop, when closed, ends --watch (nil: watch until interrupted).
 	Stop <-chan struct{}
 
-	reads *readLog // files read by a build, for --watch
+	reads        *readLog // files read by a build, for --watch
+	allowOutside *bool    // --allow-outside: named files may lie outside the project folder
 }
 
 // Exit codes.
@@ -101,6 +102,8 @@ back exactly behind its front.`,
 	root.SetErr(env.Err)
 	root.SetIn(env.In)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return err })
+	env.allowOutside = new(bool)
+	root.PersistentFlags().BoolVar(env.allowOutside, "allow-outside", false, "let inputs read images, fonts, CSV and template files outside their project folder")
 	root.AddCommand(newBuildCmd(env), newCheckCmd(env), newHeroCmd(env), newRulesCmd(env), newCalibrateCmd(env), newHexsheetCmd(env), newPreviewCmd(env), newExportCmd(env), newSchemaCmd(env), newInitCmd(env))
 	return root
 }
