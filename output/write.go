@@ -13,27 +13,51 @@ type File struct {
 	Data []byte
 }
 
-// WriteFiles writes every file atomically: each goes to a temporary file
-// in its target folder, is synced, and is renamed over the target, so a
-// reader sees either the old file or the new one, never half of one. A
-// failure removes the temporary file and leaves the target untouched.
+// WriteFiles writes every file atomically, and all of them or none: each is
+// first written to a temporary file in its target folder and synced; only
+// when all are written are they renamed over their targets, so a reader
+// sees either the old file or the new one, never half of one. A failure
+// before the renames removes every temporary file and leaves every target
+// untouched.
 func WriteFiles(files []File) error {
+	tmps := make([]string, 0, len(files))
+	cleanUp := func() {
+		for _, t := range tmps {
+			os.Remove(t)
+		}
+	}
 	for _, f := range files {
-		if err := writeAtomic(f.Path, f.Data); err != nil {
+		tmp, err := writeTemp(f.Path, f.Data)
+		if err != nil {
+			cleanUp()
 			return err
+		}
+		tmps = append(tmps, tmp)
+	}
+	for i, f := range files {
+		if err := os.Rename(tmps[i], f.Path); err != nil {
+			tmps = tmps[i:]
+			cleanUp()
+			return fmt.Errorf("write %s: %w", f.Path, errors.Unwrap(err))
 		}
 	}
 	return nil
 }
 
-func writeAtomic(path string, data []byte) (err error) {
+// writeTemp writes data to a synced temporary file next to path and
+// returns its name; a folder at path is refused now rather than at the
+// rename.
+func writeTemp(path string, data []byte) (name string, err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create output folder: %w", err)
+		return "", fmt.Errorf("create output folder: %w", err)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return "", fmt.Errorf("write %s: a folder is in the way", path)
 	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -42,19 +66,16 @@ func writeAtomic(path string, data []byte) (err error) {
 		}
 	}()
 	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, errors.Unwrap(err))
-	}
-	return nil
+	return tmp.Name(), nil
 }
