@@ -69,8 +69,14 @@ func buildDeckAt(b *testing.B, path string, src []byte, files cards.Files) []byt
 }
 
 // BenchmarkBuild1080 builds 1,080 poker cards, fronts and backs, on A4.
-func BenchmarkBuild1080(b *testing.B) {
-	src := []byte(bigDeck(1080))
+func BenchmarkBuild1080(b *testing.B) { benchmarkBuild(b, 1080) }
+
+// BenchmarkBuild10800 builds ten times as many: time and memory should
+// grow linearly.
+func BenchmarkBuild10800(b *testing.B) { benchmarkBuild(b, 10800) }
+
+func benchmarkBuild(b *testing.B, n int) {
+	src := []byte(bigDeck(n))
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {

@@ -8,31 +8,51 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/deckpress/deckpress/internal/golden"
 )
 
-// TestBadInput builds each file of testdata/bad: it must exit 1 with its
-// diagnostics (golden), print nothing on stdout, leave an existing PDF
-// byte for byte as it was, and leave no temporary file behind.
+// TestBadInput builds each input of testdata/bad (a file, or a folder
+// with a project file): it must exit 1 with its diagnostics (golden), print
+// nothing on stdout, leave an existing PDF byte for byte as it was, leave no
+// temporary file behind, and stay within a memory bound; check must report
+// the same.
 func TestBadInput(t *testing.T) {
-	names, _ := filepath.Glob("testdata/bad/*.yaml")
-	if len(names) == 0 {
-		t.Fatal("no bad inputs")
+	entries, err := os.ReadDir("testdata/bad")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, n := range names {
-		base := filepath.Base(n)
-		t.Run(strings.TrimSuffix(base, ".yaml"), func(t *testing.T) {
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".yaml") {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) < 40 {
+		t.Fatalf("%d bad inputs; the corpus should hold at least 40", len(names))
+	}
+	for _, name := range names {
+		t.Run(stem(name), func(t *testing.T) {
 			dir := t.TempDir()
-			copyDir(t, "testdata/bad", dir)
-			old := filepath.Join(dir, "out", stem(base)+".pdf")
+			copyTree(t, os.DirFS("testdata/bad"), dir)
+			old := filepath.Join(dir, "out", stem(name)+".pdf")
 			os.MkdirAll(filepath.Dir(old), 0o755)
 			before := []byte("%PDF-1.3 an earlier, good build\n")
 			os.WriteFile(old, before, 0o644)
 
-			code, stdout, stderr := runCLI(t, dir, "build", base)
+			var mem runtime.MemStats
+			runtime.ReadMemStats(&mem)
+			allocated := mem.TotalAlloc
+			code, stdout, stderr := runCLI(t, dir, "build", name)
+			runtime.ReadMemStats(&mem)
+			// everything allocated bounds the peak from above
+			if used := mem.TotalAlloc - allocated; used > maxBadInputBytes {
+				t.Errorf("allocated %d MiB, more than the %d MiB bound", used>>20, maxBadInputBytes>>20)
+			}
 			if code != 1 {
 				t.Errorf("exit %d, want 1; stderr:\n%s", code, stderr)
 			}
@@ -47,13 +67,13 @@ func TestBadInput(t *testing.T) {
 			if len(entries) != 1 {
 				t.Errorf("out/ holds %d files, want only the earlier PDF", len(entries))
 			}
-			if !strings.Contains(stderr, base+":") {
-				t.Errorf("diagnostics do not name the file:\n%s", stderr)
+			if bad := unpositioned(stderr); bad != "" {
+				t.Errorf("a diagnostic without file:line:col: %q", bad)
 			}
-			golden.Assert(t, "bad/"+strings.TrimSuffix(base, ".yaml")+".txt", []byte(stderr))
+			golden.Assert(t, "bad/"+stem(name)+".txt", []byte(stderr))
 
 			// check reports the same, and writes nothing either
-			code, _, checkErr := runCLI(t, dir, "check", base)
+			code, _, checkErr := runCLI(t, dir, "check", name)
 			if code != 1 || checkErr != stderr {
 				t.Errorf("check: exit %d, diagnostics differ from build:\n%s", code, checkErr)
 			}
@@ -61,24 +81,32 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// copyDir copies the files of a folder (not its sub-folders) into dst.
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	entries, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
+// positioned matches a diagnostic that says where its problem is.
+var positioned = regexp.MustCompile(`^[^: ]+:[1-9][0-9]*:[1-9][0-9]*: (error|warning): `)
+
+// unpositioned returns the first line of a failed build's standard error
+// that is neither a positioned diagnostic nor the closing summary.
+func unpositioned(stderr string) string {
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if len(lines) < 3 {
+		return stderr
 	}
-	for _, e := range entries {
-		if e.IsDir() {
-			continue
+	for _, l := range lines[:len(lines)-2] { // "N errors, M warnings" and "nothing written"
+		if !positioned.MatchString(l) {
+			return l
 		}
-		b, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	}
+	return ""
+}
+
+// maxBadInputBytes bounds what deckpress may allocate on one bad input.
+const maxBadInputBytes = 500 << 20
+
+// copyTree copies a folder, with its sub-folders, into dst.
+func copyTree(t *testing.T, src fs.FS, dst string) {
+	t.Helper()
+	if err := os.CopyFS(dst, src); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -87,7 +115,7 @@ func copyDir(t *testing.T, src, dst string) {
 // still succeeds.
 func TestOverflowWarning(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "testdata/warn", dir)
+	copyTree(t, os.DirFS("testdata/warn"), dir)
 	code, stdout, stderr := runCLI(t, dir, "build", "overflow.yaml")
 	want := `overflow.yaml:12:11: warning: card 2 "long": text does not fit its 55mm x 12mm box even at 8pt; the end is cut`
 	if code != 0 || !strings.Contains(stderr, want) || !strings.Contains(stdout, "overflow.pdf") {

@@ -12,7 +12,7 @@ import (
 
 func TestHeroShowJSON(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "testdata/heroes", dir)
+	copyTree(t, os.DirFS("testdata/heroes"), dir)
 	code, stdout, stderr := runCLI(t, dir, "hero", "show", "--json", "voltage.yaml")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -39,7 +39,7 @@ func TestHeroShowJSON(t *testing.T) {
 // TestHeroCheck: every breach is reported, on its line, and exits 1.
 func TestHeroCheck(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "testdata/heroes", dir)
+	copyTree(t, os.DirFS("testdata/heroes"), dir)
 	code, stdout, stderr := runCLI(t, dir, "hero", "check", "broken.yaml")
 	if code != 1 || stdout != "" {
 		t.Errorf("exit %d, stdout %q", code, stdout)
@@ -54,7 +54,7 @@ func TestHeroCheck(t *testing.T) {
 
 func TestBuildHeroFile(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "testdata/heroes", dir)
+	copyTree(t, os.DirFS("testdata/heroes"), dir)
 	code, stdout, stderr := runCLI(t, dir, "build", "voltage.yaml", "--paper", "letter")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -76,7 +76,7 @@ func TestBuildHeroFile(t *testing.T) {
 
 func TestRulesetFlag(t *testing.T) {
 	dir := t.TempDir()
-	copyDir(t, "testdata/heroes", dir)
+	copyTree(t, os.DirFS("testdata/heroes"), dir)
 	os.WriteFile(filepath.Join(dir, "rich.yaml"), []byte("ruleset: rich\nbudget: 150\n"), 0o644)
 	code, _, stderr := runCLI(t, dir, "hero", "check", "--ruleset", "rich.yaml", "voltage.yaml")
 	if code != 1 || !strings.Contains(stderr, "the budget is 150, 1 point over") {

@@ -108,7 +108,7 @@ func TestArenaTilesLineUp(t *testing.T) {
 	}
 	letter, _ := layout.Paper("letter")
 	_, tiles := m.Document(letter, layout.OrientAuto, 5)
-	copyDirFS(t, "kits/gladiators", dir)
+	copyTree(t, kitFS(t, "gladiators"), dir)
 	if code, _, stderr := runCLI(t, dir, "build", "arena.yaml"); code != 0 {
 		t.Fatal(stderr)
 	}
@@ -151,15 +151,12 @@ func TestArenaTilesLineUp(t *testing.T) {
 	}
 }
 
-// copyDirFS copies an embedded folder's files into dst.
-func copyDirFS(t *testing.T, src, dst string) {
+// kitFS is a built-in kit's folder.
+func kitFS(t *testing.T, kit string) fs.FS {
 	t.Helper()
-	entries, _ := fs.ReadDir(data.FS, src)
-	for _, e := range entries {
-		if e.IsDir() {
-			continue
-		}
-		b, _ := fs.ReadFile(data.FS, src+"/"+e.Name())
-		writeFile(t, filepath.Join(dst, e.Name()), b)
+	sub, err := fs.Sub(data.FS, "kits/"+kit)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return sub
 }

@@ -16,9 +16,7 @@ import (
 // pixel size, and under 2% of their pixels differ beyond anti-aliasing.
 func TestPreviewMatchesPDF(t *testing.T) {
 	dir := t.TempDir()
-	copyDirFS(t, "kits/samples", dir)
-	copyDirFS(t, "kits/samples/art", filepath.Join(dir, "art"))
-	copyDirFS(t, "kits/samples/fonts", filepath.Join(dir, "fonts"))
+	copyTree(t, kitFS(t, "samples"), dir)
 	if code, _, stderr := runCLI(t, dir, "build", "gallery.yaml", "--duplex", "single"); code != 0 {
 		t.Fatal(stderr)
 	}
