@@ -18,9 +18,9 @@ type Recorder struct {
 
 // BeginPage records a page.
 func (r *Recorder) BeginPage(size layout.Size, trim *layout.Rect) {
-	fmt.Fprintf(r, "page %sx%s", num(size.W), num(size.H))
+	fmt.Fprintf(r, "page %sx%s", Num(size.W), Num(size.H))
 	if trim != nil {
-		fmt.Fprintf(r, " trim=%s,%s,%s,%s", num(trim.X), num(trim.Y), num(trim.W), num(trim.H))
+		fmt.Fprintf(r, " trim=%s,%s,%s,%s", Num(trim.X), Num(trim.Y), Num(trim.W), Num(trim.H))
 	}
 	r.WriteByte('\n')
 }
@@ -33,7 +33,7 @@ func (r *Recorder) Restore() { r.WriteString("restore\n") }
 
 // Transform records a transform.
 func (r *Recorder) Transform(m layout.Affine) {
-	fmt.Fprintf(r, "transform %s %s %s %s %s %s\n", num(m.A), num(m.B), num(m.C), num(m.D), num(m.E), num(m.F))
+	fmt.Fprintf(r, "transform %s %s %s %s %s %s\n", Num(m.A), Num(m.B), Num(m.C), Num(m.D), Num(m.E), Num(m.F))
 }
 
 // Clip records a clip path.
@@ -43,7 +43,7 @@ func (r *Recorder) Clip(p layout.Path) { fmt.Fprintf(r, "clip %s\n", PathString(
 func (r *Recorder) Path(op *templates.PathOp) {
 	fmt.Fprintf(r, "path fill=%s stroke=%s", paint(op.Fill), paint(op.Stroke))
 	if op.Stroke.Visible() {
-		fmt.Fprintf(r, " width=%s", num(op.Width))
+		fmt.Fprintf(r, " width=%s", Num(op.Width))
 	}
 	if len(op.Dash) > 0 {
 		fmt.Fprintf(r, " dash=%s", nums(op.Dash))
@@ -56,12 +56,12 @@ func (r *Recorder) Path(op *templates.PathOp) {
 
 // Text records a text run.
 func (r *Recorder) Text(op *templates.TextOp) {
-	fmt.Fprintf(r, "text %s %spt %s at %s,%s %q\n", op.Font.ID, num(op.Size), op.Colour, num(op.X), num(op.Y), op.Text)
+	fmt.Fprintf(r, "text %s %spt %s at %s,%s %q\n", op.Font.ID, Num(op.Size), op.Colour, Num(op.X), Num(op.Y), op.Text)
 }
 
 // Image records a picture.
 func (r *Recorder) Image(op *templates.ImageOp) {
-	fmt.Fprintf(r, "image %s %dx%dpx at %s,%s size %sx%s\n", op.Image.ID, op.Image.W, op.Image.H, num(op.Box.X), num(op.Box.Y), num(op.Box.W), num(op.Box.H))
+	fmt.Fprintf(r, "image %s %dx%dpx at %s,%s size %sx%s\n", op.Image.ID, op.Image.W, op.Image.H, Num(op.Box.X), Num(op.Box.Y), Num(op.Box.W), Num(op.Box.H))
 }
 
 func paint(c templates.Colour) string {
@@ -71,8 +71,9 @@ func paint(c templates.Colour) string {
 	return c.String()
 }
 
-// num formats a number with at most three decimals, without negative zero.
-func num(v float64) string {
+// Num formats a number with at most three decimals and without negative
+// zero, as drawing dumps and PDF content streams write coordinates.
+func Num(v float64) string {
 	s := strconv.FormatFloat(v, 'f', 3, 64)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	if s == "-0" {
@@ -84,7 +85,7 @@ func num(v float64) string {
 func nums(vs []float64) string {
 	s := make([]string, len(vs))
 	for i, v := range vs {
-		s[i] = num(v)
+		s[i] = Num(v)
 	}
 	return "[" + strings.Join(s, " ") + "]"
 }
@@ -94,7 +95,7 @@ func PathString(p layout.Path) string {
 	var b strings.Builder
 	i := 0
 	pt := func() string {
-		s := num(p.Points[i].X) + "," + num(p.Points[i].Y)
+		s := Num(p.Points[i].X) + "," + Num(p.Points[i].Y)
 		i++
 		return s
 	}

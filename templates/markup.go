@@ -99,20 +99,9 @@ func parseInline(line string) ([]span, []markupProblem) {
 	var problems []markupProblem
 	var text strings.Builder
 	bold, italic := false, false
-	style := func() Style {
-		switch {
-		case bold && italic:
-			return BoldItalic
-		case bold:
-			return Bold
-		case italic:
-			return Italic
-		}
-		return Regular
-	}
 	flush := func() {
 		if text.Len() > 0 {
-			spans = append(spans, span{text: text.String(), style: style()})
+			spans = append(spans, span{text: text.String(), style: styleOf(bold, italic)})
 			text.Reset()
 		}
 	}
@@ -156,7 +145,7 @@ func parseInline(line string) ([]span, []markupProblem) {
 		case r == ':':
 			if name, n := iconName(rs[i+1:]); n > 0 {
 				flush()
-				spans = append(spans, span{icon: name, style: style()})
+				spans = append(spans, span{icon: name, style: styleOf(bold, italic)})
 				i += n
 			} else {
 				text.WriteRune(r)

@@ -274,6 +274,11 @@ func unknownIcon(name string, icons *IconSet) string {
 func combine(base, markup Style) Style {
 	bold := base == Bold || base == BoldItalic || markup == Bold || markup == BoldItalic
 	italic := base == Italic || base == BoldItalic || markup == Italic || markup == BoldItalic
+	return styleOf(bold, italic)
+}
+
+// styleOf is the style that is bold, italic, both or neither.
+func styleOf(bold, italic bool) Style {
 	switch {
 	case bold && italic:
 		return BoldItalic

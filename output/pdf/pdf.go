@@ -10,7 +10,6 @@ package pdf
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -107,9 +106,9 @@ func (w *Writer) Clip(p layout.Path) {
 func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
 	i := 0
 	pt := func() {
-		b.WriteString(f2(p.Points[i].X * k))
+		b.WriteString(output.Num(p.Points[i].X * k))
 		b.WriteByte(' ')
-		b.WriteString(f2((w.pageH - p.Points[i].Y) * k))
+		b.WriteString(output.Num((w.pageH - p.Points[i].Y) * k))
 		b.WriteByte(' ')
 		i++
 	}
@@ -132,18 +131,8 @@ func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
 	}
 }
 
-// f2 formats a coordinate in points with 3 decimals, trimmed.
-func f2(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 3, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		return "0"
-	}
-	return s
-}
-
 func rgb(c templates.Colour) string {
-	return f2(float64(c.R)/255) + " " + f2(float64(c.G)/255) + " " + f2(float64(c.B)/255)
+	return output.Num(float64(c.R)/255) + " " + output.Num(float64(c.G)/255) + " " + output.Num(float64(c.B)/255)
 }
 
 // alpha sets a constant opacity inside a saved state; it reports whether
@@ -175,14 +164,14 @@ func (w *Writer) Path(op *templates.PathOp) {
 		b.WriteString(rgb(op.Fill) + " rg\n")
 	}
 	if stroke {
-		b.WriteString(rgb(op.Stroke) + " RG\n" + f2(op.Width*k) + " w\n")
+		b.WriteString(rgb(op.Stroke) + " RG\n" + output.Num(op.Width*k) + " w\n")
 		if len(op.Dash) > 0 {
 			b.WriteString("[")
 			for i, d := range op.Dash {
 				if i > 0 {
 					b.WriteByte(' ')
 				}
-				b.WriteString(f2(d * k))
+				b.WriteString(output.Num(d * k))
 			}
 			b.WriteString("] 0 d\n")
 		}

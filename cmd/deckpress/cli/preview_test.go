@@ -2,8 +2,6 @@ package cli
 
 import (
 	"image"
-	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,16 +24,7 @@ func TestPreviewMatchesPDF(t *testing.T) {
 		if code != 0 {
 			t.Fatal(stderr)
 		}
-		name := strings.Fields(stdout)[0]
-		f, err := os.Open(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := readPNG(t, filepath.Join(dir, strings.Fields(stdout)[0]))
 		pdfImg := pages[2*(card-1)] // fronts are the odd pages
 		if img.Bounds().Size() != pdfImg.Bounds().Size() {
 			t.Fatalf("card %d: PNG %v, PDF page %v", card, img.Bounds().Size(), pdfImg.Bounds().Size())

@@ -29,23 +29,29 @@ func rasterize(t *testing.T, pdfPath string, dpi int) []*image.RGBA {
 	sort.Strings(names)
 	var pages []*image.RGBA
 	for _, n := range names {
-		f, err := os.Open(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		rgba, ok := img.(*image.RGBA)
-		if !ok {
-			rgba = image.NewRGBA(img.Bounds())
-			draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
-		}
-		pages = append(pages, rgba)
+		pages = append(pages, readPNG(t, n))
 	}
 	return pages
+}
+
+// readPNG reads a PNG file as RGBA.
+func readPNG(t *testing.T, path string) *image.RGBA {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	rgba, ok := img.(*image.RGBA)
+	if !ok {
+		rgba = image.NewRGBA(img.Bounds())
+		draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
+	}
+	return rgba
 }
 
 // mirror returns img mirrored left-right (columns) or top-bottom (rows):
