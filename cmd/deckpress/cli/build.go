@@ -104,7 +104,7 @@ func writeProducts(env Env, products []product) error {
 	}
 	tw := tabwriter.NewWriter(env.Out, 0, 0, 2, ' ', 0)
 	for _, p := range products {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.path, cards.Count(p.cards, "card", "cards"), cards.Count(p.sheets, "sheet", "sheets"), cards.Count(p.pages, "page", "pages"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.path, p.counts(), cards.Count(p.pages, "page", "pages"))
 		if p.note != "" {
 			fmt.Fprintf(env.Err, "%s: %s\n", p.path, p.note)
 		}

@@ -5,8 +5,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-
-	"github.com/deckpress/deckpress/cards"
 )
 
 func newCheckCmd(env Env) *cobra.Command {
@@ -25,7 +23,7 @@ nothing. With no argument it checks the built-in kits.`,
 			}
 			tw := tabwriter.NewWriter(env.Out, 0, 0, 2, ' ', 0)
 			for _, p := range products {
-				fmt.Fprintf(tw, "ok\t%s\t%s\t%s\n", p.path, cards.Count(p.cards, "card", "cards"), cards.Count(p.sheets, "sheet", "sheets"))
+				fmt.Fprintf(tw, "ok\t%s\t%s\n", p.path, p.counts())
 			}
 			return tw.Flush()
 		},

@@ -26,6 +26,17 @@ type product struct {
 	render func() ([]byte, error)
 }
 
+// counts says how many cards and sheets a product holds, tab-separated;
+// the cards are left blank for documents that are not cards (maps, rules
+// sheets).
+func (p product) counts() string {
+	printed := ""
+	if p.cards > 0 {
+		printed = cards.Count(p.cards, "card", "cards")
+	}
+	return printed + "\t" + cards.Count(p.sheets, "sheet", "sheets")
+}
+
 // buildOptions are the options shared by build and check.
 type buildOptions struct {
 	print   output.PrintOptions

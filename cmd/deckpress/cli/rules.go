@@ -110,6 +110,7 @@ func rulesProducts(in input, root *cards.Node, opts buildOptions, copies int, wa
 			sheet.Name += " — rules sheet"
 			if job := output.FacesJob(&sheet, faces, 1, sheetOpts, diags); job != nil {
 				p := deckProduct(job, base+"-sheet.pdf")
+				p.cards = 0 // a page of rules, not a card
 				p.note = fmt.Sprintf("rules sheet set at %gpt", pt)
 				out = append(out, p)
 			}
