@@ -63,6 +63,10 @@ func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Di
 			diags.Errorf(n.Pos, "teams: cannot read %s: %v", list, cards.Cause(err))
 			break
 		}
+		if len(src) > cards.MaxFileSize {
+			diags.Errorf(n.Pos, "teams: %s is %d bytes; the limit is %d", list, len(src), cards.MaxFileSize)
+			break
+		}
 		teams, ds := ParseList(list, string(src), 1, 1)
 		f.Teams, diags = teams, append(diags, ds...)
 	default:

@@ -13,6 +13,7 @@ import (
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/templates"
 )
 
 // input is one file to build or check.
@@ -48,8 +49,16 @@ func (f osFiles) ReadFile(name string) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// refuse a huge file before reading it; each format then has its own,
+	// smaller limit (8 MiB for YAML and CSV)
+	if st, err := os.Stat(name); err == nil && st.Size() > maxReadBytes {
+		return nil, fmt.Errorf("it is %d MiB; deckpress reads files of at most %d MiB", st.Size()>>20, maxReadBytes>>20)
+	}
 	return os.ReadFile(name)
 }
+
+// maxReadBytes is the largest file deckpress reads: the largest picture.
+const maxReadBytes = templates.MaxImageBytes
 
 // inside checks that name lies inside f.root, both as written and once its
 // symlinks are resolved.

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -146,5 +147,34 @@ func TestLateFailure(t *testing.T) {
 				t.Errorf("out/ holds %v, want only the two earlier files", names)
 			}
 		})
+	}
+}
+
+// TestHugeFileRefused: a named file larger than any format allows is
+// refused from its size, before it is read (a sparse 1 GiB file here).
+func TestHugeFileRefused(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "huge.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(1 << 30); err != nil {
+		t.Skip("no sparse files here:", err)
+	}
+	f.Close()
+	deck := "deck: huge\ntemplates:\n  t: {elements: [{image: {x: 0, y: 0, w: 10, h: 10, src: huge.png}}]}\nfront: t\nback: t\ncards:\n  - {}\n"
+	os.WriteFile(filepath.Join(dir, "deck.yaml"), []byte(deck), 0o644)
+
+	var mem runtime.MemStats
+	runtime.ReadMemStats(&mem)
+	allocated := mem.TotalAlloc
+	code, _, stderr := runCLI(t, dir, "check", "deck.yaml")
+	runtime.ReadMemStats(&mem)
+	want := "deck.yaml:3:58: error: card 1: image.src: cannot read huge.png: it is 1024 MiB; deckpress reads files of at most 64 MiB"
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, want 1 and\n%s\nin:\n%s", code, want, stderr)
+	}
+	if used := mem.TotalAlloc - allocated; used > 64<<20 {
+		t.Errorf("allocated %d MiB: the file was read", used>>20)
 	}
 }
