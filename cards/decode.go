@@ -122,11 +122,19 @@ func (ds *Diagnostics) Require(m *Mapping, what string, keys ...string) bool {
 	return ok
 }
 
+// The scalar readers below (Text, Int, Float, Bool, Enum) report a value of
+// the wrong kind at its position. An absent value (a nil node) has no
+// position: they return false without a word, and it is for the caller to
+// say that the key is missing, with Require, at the mapping.
+
 // Text reads a scalar as text. Numbers and booleans are accepted as their
 // written form, so `name: 42` is the text "42".
 func (ds *Diagnostics) Text(n *Node, what string) (string, bool) {
-	if n == nil || n.Kind != ScalarNode {
-		ds.Errorf(posOf(n), "%s: expected text, found %s", what, n.Describe())
+	if n == nil {
+		return "", false
+	}
+	if n.Kind != ScalarNode {
+		ds.Errorf(n.Pos, "%s: expected text, found %s", what, n.Describe())
 		return "", false
 	}
 	return n.Value, true
@@ -134,8 +142,11 @@ func (ds *Diagnostics) Text(n *Node, what string) (string, bool) {
 
 // Int reads a whole number within [lo, hi].
 func (ds *Diagnostics) Int(n *Node, what string, lo, hi int) (int, bool) {
-	if n == nil || n.Kind != ScalarNode || n.Tag != "!!int" {
-		ds.Errorf(posOf(n), "%s: expected a whole number, found %s", what, n.Describe())
+	if n == nil {
+		return 0, false
+	}
+	if n.Kind != ScalarNode || n.Tag != "!!int" {
+		ds.Errorf(n.Pos, "%s: expected a whole number, found %s", what, n.Describe())
 		return 0, false
 	}
 	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
@@ -148,8 +159,11 @@ func (ds *Diagnostics) Int(n *Node, what string, lo, hi int) (int, bool) {
 
 // Float reads a number (whole or decimal) within [lo, hi].
 func (ds *Diagnostics) Float(n *Node, what string, lo, hi float64) (float64, bool) {
-	if n == nil || n.Kind != ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
-		ds.Errorf(posOf(n), "%s: expected a number, found %s", what, n.Describe())
+	if n == nil {
+		return 0, false
+	}
+	if n.Kind != ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		ds.Errorf(n.Pos, "%s: expected a number, found %s", what, n.Describe())
 		return 0, false
 	}
 	v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
@@ -177,8 +191,11 @@ func (ds *Diagnostics) errRange(n *Node, what string, lo, hi float64) {
 
 // Bool reads true or false.
 func (ds *Diagnostics) Bool(n *Node, what string) (bool, bool) {
-	if n == nil || n.Kind != ScalarNode || n.Tag != "!!bool" {
-		ds.Errorf(posOf(n), "%s: expected true or false, found %s", what, n.Describe())
+	if n == nil {
+		return false, false
+	}
+	if n.Kind != ScalarNode || n.Tag != "!!bool" {
+		ds.Errorf(n.Pos, "%s: expected true or false, found %s", what, n.Describe())
 		return false, false
 	}
 	v, err := strconv.ParseBool(strings.ToLower(n.Value))
@@ -217,11 +234,4 @@ func (ds *Diagnostics) List(n *Node, what string) []*Node {
 		return nil
 	}
 	return n.Content
-}
-
-func posOf(n *Node) Pos {
-	if n == nil {
-		return Pos{}
-	}
-	return n.Pos
 }

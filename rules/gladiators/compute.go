@@ -87,6 +87,9 @@ func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
 
 	seen := map[string]cards.Pos{}
 	for _, p := range h.Powers {
+		if p.Incomplete {
+			continue
+		}
 		pc := PowerCost{Spec: p, Multiplier: 1}
 		pc.Power = rs.Power(p.Name)
 		if pc.Power == nil {

@@ -46,6 +46,9 @@ type PowerSpec struct {
 	Modifiers []string
 	ModPos    []cards.Pos
 	Look      string
+	// Incomplete says the loader reported its name or level missing or
+	// unreadable; Compute leaves the power out rather than report it again.
+	Incomplete bool
 }
 
 // powerShape is a power a hero buys.
@@ -176,18 +179,22 @@ func readHero(diags *cards.Diagnostics, m *cards.Mapping) *Hero {
 		if pm == nil {
 			continue
 		}
-		diags.Require(pm, "a power", "power", "level")
-		p := &PowerSpec{Unlimited: true}
+		complete := diags.Require(pm, "a power", "power", "level")
+		p := &PowerSpec{Unlimited: true, NamePos: item.Pos}
 		if n := pm.Get("power"); n != nil {
-			p.Name, _ = diags.Text(n, "power")
+			var ok bool
+			p.Name, ok = diags.Text(n, "power")
 			p.NamePos = n.Pos
-		} else {
-			p.NamePos = item.Pos
+			complete = complete && ok
 		}
+		p.LevelPos = p.NamePos
 		if n := pm.Get("level"); n != nil {
-			p.Level, _ = diags.Int(n, "level", -1000, 1000)
+			var ok bool
+			p.Level, ok = diags.Int(n, "level", -1000, 1000)
 			p.LevelPos = n.Pos
+			complete = complete && ok
 		}
+		p.Incomplete = !complete
 		p.UsesPos = p.NamePos
 		if n := pm.Get("uses"); n != nil {
 			p.UsesPos = n.Pos

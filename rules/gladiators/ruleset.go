@@ -224,7 +224,7 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 	if n := m.Get("segments"); n != nil {
 		sm := diags.Map(n, "segments", "house", "rows")
 		setHouse("segments", sm)
-		rs.Segments = readSegments(&diags, sm.Get("rows"))
+		rs.Segments = readSegments(&diags, sm.Get("rows"), n)
 	}
 	if n := m.Get("gizmos"); n != nil {
 		gm := diags.Map(n, "gizmos", "house", "kinds")
@@ -243,6 +243,9 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 		pm := diags.Map(n, "powers", "house", "list")
 		setHouse("powers", pm)
 		rs.Powers = readPowers(&diags, pm.Get("list"))
+		if len(rs.Powers) == 0 {
+			diags.Errorf(n.Pos, "powers: the table needs at least one power")
+		}
 	}
 	if n := m.Get("modifiers"); n != nil {
 		mm := diags.Map(n, "modifiers", "house", "kinds")
@@ -267,7 +270,9 @@ func readRange(diags *cards.Diagnostics, n *cards.Node, what string) (int, int) 
 	return lo, hi
 }
 
-func readSegments(diags *cards.Diagnostics, n *cards.Node) []SegmentRow {
+// readSegments reads the rows (n) of the segments chart (the block chart,
+// where a missing list is reported).
+func readSegments(diags *cards.Diagnostics, n, chart *cards.Node) []SegmentRow {
 	var rows []SegmentRow
 	next := 1
 	items := diags.List(n, "segments.rows")
@@ -306,7 +311,7 @@ func readSegments(diags *cards.Diagnostics, n *cards.Node) []SegmentRow {
 		rows = append(rows, r)
 	}
 	if len(rows) == 0 {
-		diags.Errorf(posOf(n), "segments: the chart needs at least one row")
+		diags.Errorf(firstPos(n, chart), "segments: the chart needs at least one row")
 	}
 	return rows
 }
@@ -366,14 +371,13 @@ func readModifiers(diags *cards.Diagnostics, n *cards.Node) []*Modifier {
 // checkNames checks that names the tables use exist, and that names are
 // unique.
 func checkNames(rs *Ruleset, m *cards.Mapping, diags *cards.Diagnostics) {
-	pos := posOf(m.Get("ruleset"))
-	if n := m.Get("modifiers"); n != nil {
-		pos = n.Pos
-	}
+	// a name can be missing from either table: the file's own tables, or
+	// else the file, say where
+	pos := firstPos(m.Get("modifiers"), m.Get("powers"), m.Get("ruleset"), m.Node)
 	var powers, mods []string
 	for _, p := range rs.Powers {
 		if slices.Contains(powers, p.Name) {
-			diags.Errorf(posOf(m.Get("powers")), "powers: %q is listed twice", p.Name)
+			diags.Errorf(firstPos(m.Get("powers"), m.Node), "powers: %q is listed twice", p.Name)
 		}
 		powers = append(powers, p.Name)
 	}
@@ -382,7 +386,7 @@ func checkNames(rs *Ruleset, m *cards.Mapping, diags *cards.Diagnostics) {
 	}
 	for _, md := range rs.Modifiers {
 		for _, p := range md.Powers {
-			if !slices.Contains(powers, p) {
+			if len(powers) > 0 && !slices.Contains(powers, p) { // an empty table is reported already
 				diags.Errorf(pos, "modifier %s applies to %q, which is not in the powers table", md.Name, p)
 			}
 		}
@@ -394,9 +398,12 @@ func checkNames(rs *Ruleset, m *cards.Mapping, diags *cards.Diagnostics) {
 	}
 }
 
-func posOf(n *cards.Node) cards.Pos {
-	if n == nil {
-		return cards.Pos{}
+// firstPos is the position of the first node present.
+func firstPos(nodes ...*cards.Node) cards.Pos {
+	for _, n := range nodes {
+		if n != nil {
+			return n.Pos
+		}
 	}
-	return n.Pos
+	return cards.Pos{}
 }
