@@ -28,11 +28,11 @@ type input struct {
 }
 
 // osFiles reads files relative to a working folder, noting each in log
-// (when watching). With a root, it is the files an input names (images,
-// fonts, CSV, template and list files) that it reads: each must lie inside
-// root, the input's project folder, once symlinks are resolved, so that a
-// downloaded deck cannot read the rest of the disk (--allow-outside lifts
-// this by leaving root empty).
+// (when watching) and refusing any larger than maxReadBytes. An input reads
+// the files it names (images, fonts, CSV, template and list files) through
+// an osFiles whose root is its project folder: each must lie inside it,
+// also once symlinks are resolved, so that a downloaded deck cannot read
+// the rest of the disk. --allow-outside leaves root empty.
 type osFiles struct {
 	dir  string
 	root string // absolute, symlinks resolved; "" reads anywhere
