@@ -194,6 +194,9 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 	rs.Path = path
 	rs.House = slices.Clone(base.House)
 	m := diags.Map(root, "ruleset", rulesetKeys...)
+	if m == nil {
+		return &rs, diags // not a mapping: said already
+	}
 	diags.Require(m, "a ruleset file", "ruleset")
 	if n := m.Get("ruleset"); n != nil {
 		rs.Name, _ = diags.Text(n, "ruleset")
@@ -257,6 +260,9 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 }
 
 func readRange(diags *cards.Diagnostics, n *cards.Node, what string) (int, int) {
+	if n == nil {
+		return 0, 0 // missing: Require says so
+	}
 	items := diags.List(n, what)
 	if len(items) != 2 {
 		diags.Errorf(n.Pos, "%s: expected [lowest, highest]", what)
