@@ -219,9 +219,17 @@ func (w *Writer) Text(op *templates.TextOp) {
 }
 
 // Image draws a picture stretched to its box; each picture is embedded once.
+// The box is drawn exactly, wherever it is: fpdf moves a picture at a
+// negative x to its current x unless AllowNegativePosition is set (in card
+// coordinates, a picture in the bleed starts at a negative x), and it reads
+// a zero width or height as "from the picture's proportions", so an empty
+// box draws nothing here, as it does in the PNG back end.
 func (w *Writer) Image(op *templates.ImageOp) {
+	if op.Box.W <= 0 || op.Box.H <= 0 {
+		return
+	}
 	im := op.Image
-	opts := fpdf.ImageOptions{ImageType: "png"}
+	opts := fpdf.ImageOptions{ImageType: "png", AllowNegativePosition: true}
 	if !w.images[im.ID] {
 		w.pdf.RegisterImageOptionsReader(im.ID, opts, bytes.NewReader(im.PNG))
 		w.images[im.ID] = true
