@@ -127,7 +127,7 @@ Then print with **--back-offset X,Y** or **print: {back-offset: [X, Y]}**, addin
 	backText := templates.TextStyle{Family: fonts, Size: 9, Colour: calBack, Align: templates.AlignCenter, Plain: true, LineHeight: 1}
 	backOps, _ = templates.LayoutText(backOps, "deckpress calibration · back side", layout.Rect{X: 20, Y: page.H/2 + 60, W: page.W - 40, H: 5}, backText, nil)
 
-	doc := &Document{Title: "deckpress printer calibration", Pages: []Page{
+	doc := &Document{Title: "deckpress printer calibration", Sides: SidesOf(s.Duplex), Pages: []Page{
 		{Size: page, Layers: []Layer{{Transform: layout.Identity, Face: &templates.Face{Ops: ops}}}},
 		{Size: page, Layers: []Layer{{Transform: layout.Identity, Face: &templates.Face{Ops: backOps}}}},
 	}}

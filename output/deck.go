@@ -374,7 +374,7 @@ func loadIcons(lib *templates.Library, deck *cards.Deck, diags *cards.Diagnostic
 // marks and cut lines on front pages, and a line in the margin of every
 // sheet saying what it is and how to print it.
 func (j *DeckJob) Document() *Document {
-	doc := &Document{Title: j.Deck.Name}
+	doc := &Document{Title: j.Deck.Name, Sides: SidesOf(j.Plan.Duplex)}
 	bleedBox := j.Plan.CardBleedBox()
 	sheets := j.Plan.Sheets(len(j.copies))
 	for _, p := range j.Plan.Pages(len(j.copies)) {

@@ -4,7 +4,9 @@
 // become PDF `cm` operators (converted from deckpress's y-down millimetres
 // to PDF's y-up points), fonts are embedded as TrueType subsets, each
 // picture is embedded once per content, and dates and resource order are
-// fixed so that the same input gives the same bytes.
+// fixed so that the same input gives the same bytes. The catalog carries
+// viewer preferences, so that print dialogs default to actual size and to
+// the document's duplex edge.
 package pdf
 
 import (
@@ -30,6 +32,7 @@ const k = 72 / 25.4
 // Writer draws a document into a PDF. Create it with New.
 type Writer struct {
 	pdf    *fpdf.Fpdf
+	sides  output.Sides
 	pageH  float64 // current page height, mm
 	fonts  map[string]bool
 	images map[string]bool
@@ -37,8 +40,9 @@ type Writer struct {
 
 var _ output.Canvas = (*Writer)(nil)
 
-// New returns a writer for a document with the given title.
-func New(title string) *Writer {
+// New returns a writer for a document with the given title, printed as
+// sides says.
+func New(title string, sides output.Sides) *Writer {
 	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
 	p.SetCreationDate(fixedDate)
 	p.SetModificationDate(fixedDate)
@@ -49,12 +53,12 @@ func New(title string) *Writer {
 	p.SetTitle(title, true)
 	p.SetAutoPageBreak(false, 0)
 	p.SetMargins(0, 0, 0)
-	return &Writer{pdf: p, fonts: map[string]bool{}, images: map[string]bool{}}
+	return &Writer{pdf: p, sides: sides, fonts: map[string]bool{}, images: map[string]bool{}}
 }
 
 // Render draws a whole document and returns the PDF file.
 func Render(doc *output.Document) ([]byte, error) {
-	w := New(doc.Title)
+	w := New(doc.Title, doc.Sides)
 	output.Draw(w, doc)
 	return w.Bytes()
 }
@@ -65,7 +69,11 @@ func (w *Writer) Bytes() ([]byte, error) {
 	if err := w.pdf.Output(&buf); err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
-	return buf.Bytes(), nil
+	file, err := finishCatalog(buf.Bytes(), viewerPreferences(w.sides))
+	if err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
+	return file, nil
 }
 
 // BeginPage starts a page of the given size (and trim box).

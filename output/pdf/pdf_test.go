@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/templates"
 )
 
@@ -39,7 +40,7 @@ func TestImageAnywhere(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := New("test")
+			w := New("test", output.OneSided)
 			w.BeginPage(layout.Size{W: 100, H: pageH}, nil)
 			w.Image(&templates.ImageOp{Image: testPicture(t), Box: tt.box})
 			out, err := w.Bytes()
