@@ -6,7 +6,8 @@
 // picture is embedded once per content, and dates and resource order are
 // fixed so that the same input gives the same bytes. The catalog carries
 // viewer preferences, so that print dialogs default to actual size and to
-// the document's duplex edge.
+// the document's duplex edge. fpdf has no hook for those, nor for the
+// tagged names of subset fonts: finish rewrites its file for them.
 package pdf
 
 import (
@@ -33,9 +34,16 @@ const k = 72 / 25.4
 type Writer struct {
 	pdf    *fpdf.Fpdf
 	sides  output.Sides
-	pageH  float64 // current page height, mm
-	fonts  map[string]bool
+	pageH  float64          // current page height, mm
+	fonts  map[string]*font // by templates.Font ID
 	images map[string]bool
+}
+
+// font is an embedded font: the family key fpdf knows it by (fpdf names
+// it "utf8" and the key) and the characters drawn in it, its subset.
+type font struct {
+	id, key string
+	runes   map[rune]bool
 }
 
 var _ output.Canvas = (*Writer)(nil)
@@ -53,7 +61,7 @@ func New(title string, sides output.Sides) *Writer {
 	p.SetTitle(title, true)
 	p.SetAutoPageBreak(false, 0)
 	p.SetMargins(0, 0, 0)
-	return &Writer{pdf: p, sides: sides, fonts: map[string]bool{}, images: map[string]bool{}}
+	return &Writer{pdf: p, sides: sides, fonts: map[string]*font{}, images: map[string]bool{}}
 }
 
 // Render draws a whole document and returns the PDF file.
@@ -69,7 +77,11 @@ func (w *Writer) Bytes() ([]byte, error) {
 	if err := w.pdf.Output(&buf); err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
-	file, err := finishCatalog(buf.Bytes(), viewerPreferences(w.sides))
+	names := map[string]string{}
+	for _, f := range w.fonts {
+		names["utf8"+f.key] = subsetName(f.id, f.runes)
+	}
+	file, err := finish(buf.Bytes(), viewerPreferences(w.sides), names)
 	if err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
@@ -206,20 +218,28 @@ func (w *Writer) Path(op *templates.PathOp) {
 	}
 }
 
-// Text draws a run of text; the font is embedded on first use.
+// Text draws a run of text; the font is embedded on first use, as a
+// subset of the characters drawn in it.
 func (w *Writer) Text(op *templates.TextOp) {
 	if !op.Colour.Visible() || op.Text == "" {
 		return
 	}
-	if !w.fonts[op.Font.ID] {
-		w.pdf.AddUTF8FontFromBytes(op.Font.ID, "", op.Font.Data)
-		w.fonts[op.Font.ID] = true
+	f := w.fonts[op.Font.ID]
+	if f == nil {
+		// fpdf lowercases family keys and writes them into PDF names
+		// unescaped: give it a plain key of its own
+		f = &font{id: op.Font.ID, key: fmt.Sprintf("f%d", len(w.fonts)), runes: map[rune]bool{}}
+		w.pdf.AddUTF8FontFromBytes(f.key, "", op.Font.Data)
+		w.fonts[op.Font.ID] = f
+	}
+	for _, r := range op.Text {
+		f.runes[r] = true
 	}
 	saved := w.alpha(op.Colour)
 	c := op.Colour
 	w.pdf.SetTextColor(int(c.R), int(c.G), int(c.B))
 	w.pdf.SetFillColor(int(c.R), int(c.G), int(c.B))
-	w.pdf.SetFont(op.Font.ID, "", op.Size)
+	w.pdf.SetFont(f.key, "", op.Size)
 	w.pdf.Text(op.X, op.Y, op.Text)
 	if saved {
 		w.Restore()

@@ -15,7 +15,7 @@ import (
 const viewerPrefsDeck = `deck: viewer preferences
 size: poker
 templates:
-  t: {background: "#4363d8"}
+  t: {background: "#4363d8", elements: [{text: {x: 4, y: 4, w: 50, h: 10, value: "{{name}}", font: bold}}]}
 front: t
 back: t
 cards:
@@ -83,5 +83,35 @@ func TestViewerPreferencesEndToEnd(t *testing.T) {
 				t.Errorf("qpdf --check: %v\n%s", err, out)
 			}
 		})
+	}
+}
+
+// TestSubsetFontsEndToEnd: pdffonts sees every font of a built deck as an
+// embedded subset, named with the six-letter tag of ISO 32000-1, 9.6.4.
+func TestSubsetFontsEndToEnd(t *testing.T) {
+	pdffonts := testtool.Require(t, "pdffonts")
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "deck.yaml"), []byte(viewerPrefsDeck), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"build", "deck.yaml"}, Env{In: strings.NewReader(""), Out: &stdout, Err: &stderr, Dir: dir}); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	out, err := exec.Command(pdffonts, filepath.Join(dir, strings.Fields(stdout.String())[0])).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdffonts: %v\n%s", err, out)
+	}
+	// name type... encoding emb sub uni object ID
+	row := regexp.MustCompile(`(?m)^(\S+)\s+CID TrueType\s+\S+\s+(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$`)
+	rows := row.FindAllStringSubmatch(string(out), -1)
+	if len(rows) == 0 {
+		t.Fatalf("pdffonts lists no TrueType font:\n%s", out)
+	}
+	tagged := regexp.MustCompile(`^[A-Z]{6}\+`)
+	for _, r := range rows {
+		if !tagged.MatchString(r[1]) || r[2] != "yes" || r[3] != "yes" {
+			t.Errorf("font %s: embedded %s, subset %s; want a tagged, embedded subset", r[1], r[2], r[3])
+		}
 	}
 }
