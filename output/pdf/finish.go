@@ -43,7 +43,7 @@ func subsetName(name string, runes map[rune]bool) string {
 		tag[i] = 'A' + b%26
 	}
 	clean := strings.Map(func(r rune) rune {
-		if r < 128 && (r == '-' || r == '_' || r == '.' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+		if r == '-' || r == '_' || r == '.' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
 			return r
 		}
 		return '-'
@@ -148,7 +148,7 @@ type object struct{ num, off, end int }
 // parseLayout reads a file's cross-reference table (one section, as fpdf
 // writes) and checks that every entry is at its object.
 func parseLayout(file []byte) (*fileLayout, error) {
-	if !bytes.HasPrefix(file, []byte("%PDF-1.")) || len(file) <= len("%PDF-1.") {
+	if !bytes.HasPrefix(file, []byte("%PDF-1.")) {
 		return nil, fmt.Errorf("%w: no PDF header", errLayout)
 	}
 	start := bytes.LastIndex(file, []byte("\nstartxref\n"))
@@ -175,8 +175,8 @@ func parseLayout(file []byte) (*fileLayout, error) {
 	}
 	entries := file[xref+len(head):]
 	const entry = 20 // "0000001240 00000 n \n"
-	if len(entries) < (n-1)*entry {
-		return nil, fmt.Errorf("%w: the cross-reference table is cut short", errLayout)
+	if len(entries) < (n-1)*entry || !bytes.HasPrefix(entries[(n-1)*entry:], []byte("trailer\n")) {
+		return nil, fmt.Errorf("%w: the cross-reference table is not followed by the trailer", errLayout)
 	}
 	l := &fileLayout{trailer: entries[(n-1)*entry : start-xref-len(head)]}
 	for i := 1; i < n; i++ {
@@ -196,7 +196,7 @@ func parseLayout(file []byte) (*fileLayout, error) {
 		}
 	}
 	m := rootRef.FindSubmatch(l.trailer)
-	if m == nil || !bytes.HasPrefix(l.trailer, []byte("trailer\n")) {
+	if m == nil {
 		return nil, fmt.Errorf("%w: no /Root in the trailer", errLayout)
 	}
 	l.root, _ = strconv.Atoi(string(m[1]))

@@ -127,6 +127,7 @@ func TestFinishRefuses(t *testing.T) {
 		{"table without objects", replaceTable(good, "xref\n0 1\n0000000000 65535 f \n")},
 		{"table not from object 0", bytes.Replace(bytes.Clone(good), []byte("65535 f "), []byte("65535 n "), 1)},
 		{"table cut short", replaceTable(good, "xref\n0 99\n0000000000 65535 f \n")},
+		{"table longer than it says", replaceTable(good, "xref\n0 2\n0000000000 65535 f \n")},
 		{"entry off its object", offsetEntry(good, 1, 3)},
 		{"entry not a number", spoilEntry(good, "00000x0000")},
 		{"no root", bytes.ReplaceAll(good, []byte("/Root"), []byte("/Rook"))},
@@ -238,5 +239,28 @@ func TestSubsetFontNames(t *testing.T) {
 	}
 	if !bytes.Equal(doc("Zoobot"), doc("Zoobot")) {
 		t.Error("the same document gave different files")
+	}
+}
+
+// TestSubsetName: the name is a tag of six capital letters, a plus sign,
+// and the font's name with every character that a PDF name would have to
+// escape (delimiters, spaces, # and anything outside ASCII letters,
+// digits, "-", "_" and ".") replaced by "-".
+func TestSubsetName(t *testing.T) {
+	tests := []struct{ id, want string }{
+		{"go-regular", "go-regular"},
+		{"user-Fira_Sans.2-bold", "user-Fira_Sans.2-bold"},
+		{"user-my (font)/x%y#z<>[]{}-é", "user-my--font--x-y-z--------"},
+		{"AZaz09@[`{/:", "AZaz09------"}, // the ends of each range, and their neighbours
+	}
+	tag := regexp.MustCompile(`^[A-Z]{6}\+`)
+	for _, tt := range tests {
+		got := subsetName(tt.id, map[rune]bool{'a': true})
+		if !tag.MatchString(got) || got[7:] != tt.want {
+			t.Errorf("subsetName(%q) = %q, want a tag and %q", tt.id, got, tt.want)
+		}
+	}
+	if subsetName("go-regular", map[rune]bool{'a': true}) == subsetName("go-regular", map[rune]bool{'b': true}) {
+		t.Error("two subsets of a font have the same name")
 	}
 }
