@@ -307,6 +307,7 @@ func TestReadFileForms(t *testing.T) {
 	files := fstest.MapFS{
 		"kit/teams.txt": {Data: []byte("ALPHA\nAnn-  a, b, c, d, e\n")},
 		"kit/big.txt":   {Data: make([]byte, cards.MaxFileSize+1)},
+		"kit/full.txt":  {Data: []byte(strings.Repeat(" ", cards.MaxFileSize))},
 	}
 	read := func(src string) (*File, []string) {
 		root, diags := cards.Parse("kit/s.yaml", []byte(src))
@@ -331,6 +332,8 @@ func TestReadFileForms(t *testing.T) {
 	sameDiags(t, diags, []string{`kit/s.yaml:2:8: error: teams: cannot read kit/missing.txt: file does not exist`})
 	_, diags = read("slugfest: x\nteams: big.txt\n")
 	sameDiags(t, diags, []string{fmt.Sprintf(`kit/s.yaml:2:8: error: teams: kit/big.txt is %d bytes; the limit is %d`, cards.MaxFileSize+1, cards.MaxFileSize)})
+	_, diags = read("slugfest: x\nteams: full.txt\n") // exactly the limit: read (and blank)
+	sameDiags(t, diags, nil)
 
 	// inline: the block starts on the line after "teams: |", indented
 	// past the key
@@ -341,6 +344,11 @@ func TestReadFileForms(t *testing.T) {
 	}
 	if p, m := f.Teams[0].Pos, f.Teams[0].Members[0]; p.Line != 4 || p.Col != 3 || m.Pos.Line != 5 || m.Abilities[3].Pos.Line != 6 || m.Abilities[3].Pos.Col != 3 {
 		t.Errorf("inline positions: team %v, member %v, D %v", p, m.Pos, m.Abilities[3].Pos)
+	}
+	// the block is indented past teams: itself, wherever the other keys are
+	f, _ = read("teams: |\n  GAMMA\n")
+	if p := f.Teams[0].Pos; p.Line != 2 || p.Col != 3 {
+		t.Errorf("GAMMA at %v, want 2:3", p)
 	}
 }
 
