@@ -21,7 +21,7 @@ var allowed = map[string][]string{
 	"templates":  {"cards", "layout", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
 	"output":     {"cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
 	"output/pdf": {"output", "cards", "layout", "templates", "codeberg.org/go-pdf/fpdf", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
-	"rules":      {"cards", "data", "go.yaml.in/yaml/v3"},
+	"rules":      {"rules", "cards", "data", "layout", "go.yaml.in/yaml/v3"}, // rules packages build on one another (the runner, the hero engine); layout for hex geometry
 	"output/png": {"output", "cards", "layout", "templates", "github.com/fogleman/gg", "github.com/golang/freetype", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
 	"output/tts": {"output", "output/png", "cards", "layout", "templates", "github.com/fogleman/gg", "github.com/golang/freetype", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
 	"rulestext":  {"cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
