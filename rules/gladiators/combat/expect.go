@@ -151,9 +151,14 @@ func segmentsIn(h *Hero, from, to int) int {
 	return n
 }
 
+// race converts oomph damage kept off f into damage on t of the same
+// worth: a fight is a race to 0 oomph, so an oomph of f's weighs as much
+// as t's oomph left over f's.
+func race(f, t *fighter) float64 { return float64(t.oomph) / float64(max(f.oomph, 1)) }
+
 // entangleValue is what holding t is worth to f: the chance of a hit
 // times the damage t's lost actions would have done to f (tf, t's
-// threat to f).
+// threat to f), weighed as damage on t (race).
 func (g *game) entangleValue(f *fighter, pi int, t *fighter, tf float64) float64 {
 	p := &f.h.Powers[pi]
 	hit := g.findChance(f, t) * works(p) * chance(g.topRoll(toHit(f, t)))
@@ -168,7 +173,7 @@ func (g *game) entangleValue(f *fighter, pi int, t *fighter, tf float64) float64
 		lost += keep
 		keep *= stay
 	}
-	return hit * lost * tf
+	return hit * lost * tf * race(f, t)
 }
 
 // gizmoChance is the chance that f's attack with power pi destroys a
@@ -182,16 +187,16 @@ func (g *game) gizmoChance(f *fighter, pi int, t *fighter) float64 {
 	return g.findChance(f, t) * works(&f.h.Powers[pi]) * chance(top)
 }
 
-// swing is the oomph a turn of fighting between f and t changes by when t
-// loses power gi: the damage t's actions would do to f with it, or the
-// damage f's actions would do to t without it (Defenses, Missile
+// swing is what t's losing power gi is worth to f over a turn, as damage
+// on t: the damage t's actions would do to f with it (weighed by race),
+// or the damage f's actions would do to t without it (Defenses, Missile
 // Deflection, Invisibility), or the oomph its Regeneration gives back.
 // tf and ft are t's and f's threats to each other with every power.
 func (g *game) swing(f, t *fighter, gi int, tf, ft float64) float64 {
 	gp := &t.h.Powers[gi]
 	switch gp.Kind {
 	case CloseAttack, DistanceAttack:
-		return (tf - g.threat(t, f, gi)) * float64(t.nact)
+		return (tf - g.threat(t, f, gi)) * float64(t.nact) * race(f, t)
 	case Defenses, MissileDeflection, Invisibility:
 		was := t.p[gi].broken
 		t.p[gi].broken = true
@@ -207,8 +212,8 @@ func (g *game) swing(f, t *fighter, gi int, tf, ft float64) float64 {
 }
 
 // invisibilityValue is what switching Invisibility on is worth: the
-// damage foes' actions over the next six segments would do and now miss,
-// for the segments it adds.
+// damage foes' actions over the next six segments would do and now miss
+// (weighed by race), for the segments it adds.
 func (g *game) invisibilityValue(f *fighter, pi int) float64 {
 	adds := 6 - max(0, f.invis-g.seg+1)
 	if adds <= 0 {
@@ -222,7 +227,7 @@ func (g *game) invisibilityValue(f *fighter, pi int) float64 {
 		if t.out || t.side == f.side {
 			continue
 		}
-		v += float64(t.nact) * g.threat(t, f, -1) * (1 - chance(2*t.h.PER))
+		v += float64(t.nact) * g.threat(t, f, -1) * (1 - chance(2*t.h.PER)) * race(f, t)
 	}
 	f.invis = saved
 	return works(&f.h.Powers[pi]) * v * float64(adds) / 6

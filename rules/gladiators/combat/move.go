@@ -97,49 +97,54 @@ func (g *game) inBand(f *fighter, c int32, bands []band) bool {
 }
 
 // bands returns where f wants to stand against each foe it could hurt:
-// within the reach of its attacks that could, and, against a foe of
-// shorter reach, outside the foe's reach (kite); without kite, lo is 1.
+// within the reach of its best attack on the foe (the damaging attack of
+// the highest expected damage; without one, an Entangling Attack that
+// would hold a foe who can hurt it), and, when that attack reaches
+// further than any of the foe's, outside the foe's reach (with kite;
+// without, lo is 1).
 func (g *game) bands(f *fighter, out []band, kite bool) []band {
 	for ti := range g.f {
 		t := &g.f[ti]
 		if t.out || t.side == f.side {
 			continue
 		}
-		near, far := 0, 0
+		best, most := -1, 0.0
 		for pi := range f.h.Powers {
 			p := &f.h.Powers[pi]
-			if !p.attack() || !f.usable(pi) {
+			if !g.canHurt(f, pi, t) {
 				continue
 			}
-			if p.Kind == EntanglingAttack {
-				if g.topRoll(toHit(f, t)) < 1 || g.threat(t, f, -1) == 0 {
-					continue
-				}
-			} else if !g.canHurt(f, pi, t) {
-				continue
-			}
-			if p.Kind == CloseAttack {
-				near = 1
-			} else {
-				far = max(far, p.reach())
+			if e := works(p) * g.rollDamage(f, p, t, p.Level); best < 0 || e > most {
+				best, most = pi, e
 			}
 		}
-		if near+far == 0 {
+		if best < 0 {
+			if pi := f.has(EntanglingAttack); pi >= 0 && g.topRoll(toHit(f, t)) >= 1 && g.threat(t, f, -1) > 0 {
+				best = pi
+			}
+		}
+		if best < 0 {
 			continue
 		}
-		lo := 1
+		p := &f.h.Powers[best]
+		b := band{cell: t.cell, lo: 1}
+		if p.Kind == CloseAttack {
+			b.near = 1
+		} else {
+			b.far = p.reach()
+		}
 		if kite {
 			theirs := 0
 			for pi := range t.h.Powers {
-				if p := &t.h.Powers[pi]; p.attack() && t.usable(pi) {
-					theirs = max(theirs, p.reach())
+				if q := &t.h.Powers[pi]; q.attack() && t.usable(pi) {
+					theirs = max(theirs, q.reach())
 				}
 			}
-			if max(near, far) > theirs {
-				lo = theirs + 1
+			if p.reach() > theirs {
+				b.lo = theirs + 1
 			}
 		}
-		out = append(out, band{cell: t.cell, lo: lo, near: near, far: far})
+		out = append(out, b)
 	}
 	return out
 }

@@ -43,12 +43,17 @@ func ParsePolicy(name string) (Policy, error) {
 //   - switching Invisibility on is worth the damage the foes' next six
 //     segments of attacks would miss.
 //
+// Damage kept off the hero counts as damage on the foe times the foe's
+// oomph left over the hero's: a fight is a race to 0 oomph.
+//
 // Ties go to the foe with the least oomph left, then to a die roll. When
 // nothing is worth anything, the hero moves: along a shortest path (hex
 // by hex, through allies, around foes and blocked hexes) to the nearest
-// hex from which one of its attacks reaches a foe it could hurt, as far
-// as its movement goes. When its reach is longer than the foe's, it
-// stops outside the foe's reach. It flies or climbs when that leaves it
+// hex from which its best attack on a foe reaches it, as far as its
+// movement goes. Its best attack is the damaging one of the highest
+// expected damage on that foe (without one, an Entangling Attack, when
+// the foe can hurt it); when that attack reaches further than any of the
+// foe's, it stops outside the foe's reach. It flies or climbs when that leaves it
 // nearer (counting the chance that an unreliable power fails), and
 // teleports when that lands it nearer, as the crow flies, than its move
 // would. A hero already where it wants to be waits. A foe who notices

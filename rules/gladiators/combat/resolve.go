@@ -211,6 +211,8 @@ func (g *game) damage(f *fighter, pi int, t *fighter, dmg int) {
 			dmg -= off
 		}
 	}
+	// what it counts is the oomph lost: no more than the hero had
+	dmg = min(dmg, t.oomph)
 	if dmg <= 0 {
 		return
 	}
