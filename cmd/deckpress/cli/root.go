@@ -104,6 +104,6 @@ back exactly behind its front.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return err })
 	env.allowOutside = new(bool)
 	root.PersistentFlags().BoolVar(env.allowOutside, "allow-outside", false, "let inputs read images, fonts, CSV and template files outside their project folder")
-	root.AddCommand(newBuildCmd(env), newCheckCmd(env), newHeroCmd(env), newRulesCmd(env), newCalibrateCmd(env), newHexsheetCmd(env), newPreviewCmd(env), newExportCmd(env), newSchemaCmd(env), newInitCmd(env))
+	root.AddCommand(newBuildCmd(env), newCheckCmd(env), newHeroCmd(env), newRulesCmd(env), newCalibrateCmd(env), newHexsheetCmd(env), newPreviewCmd(env), newExportCmd(env), newSchemaCmd(env), newInitCmd(env), newSimCmd(env))
 	return root
 }
