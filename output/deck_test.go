@@ -417,6 +417,8 @@ func TestCardSize(t *testing.T) {
 		{"size: 30X40", layout.Size{W: 30, H: 40}, nil},
 		{"size: {width: 30mm, height: 4cm}", layout.Size{W: 30, H: 40}, nil},
 		{"size: {width: 1mm, height: 2000mm}", layout.Size{W: 1, H: 2000}, nil},
+		{"size: 2000x10mm", layout.Size{W: 2000, H: 10}, nil},
+		{"size: 1x200cm", layout.Size{W: 10, H: 2000}, nil},
 		{"size: pokr", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: unknown card size "pokr"; did you mean "poker"?`}},
 		{"size: enormous", layout.Size{W: 63.5, H: 88.9}, []string{
 			`2:7: error: size: unknown card size "enormous"; use bridge, business, euro, index-card, mini-american, mini-euro, poker, square, standard, tarot, or WIDTHxHEIGHT such as 63x88mm`}},

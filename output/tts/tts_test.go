@@ -29,7 +29,9 @@ func (m memFiles) ReadFile(name string) ([]byte, error) {
 
 // front and back are the colours of card k's faces (0-based): every
 // front its own, every back the same unless the backs differ.
-func front(k int) color.NRGBA { return color.NRGBA{R: uint8(k % 250), G: uint8(10 + k/250), B: 200, A: 255} }
+func front(k int) color.NRGBA {
+	return color.NRGBA{R: uint8(k % 250), G: uint8(10 + k/250), B: 200, A: 255}
+}
 
 func back(k int, unique bool) color.NRGBA {
 	if unique {
@@ -273,6 +275,23 @@ func TestSavedObject(t *testing.T) {
 	}
 	if !slices.Equal(paths, []string{"t-faces-1.png", "t-back.png", "t-faces-2.png", "t-faces-3.png", "t.json"}) {
 		t.Errorf("files %q", paths)
+	}
+}
+
+// TestRelativeFolder: the URIs are absolute even for a folder given
+// relative to the working directory.
+func TestRelativeFolder(t *testing.T) {
+	files, sheets, err := Export(deck(t, 1, "4x6mm", false, nil), nil, filepath.Join("out", "tts"), "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(filepath.Join("out", "tts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "file://" + filepath.ToSlash(abs) + "/t-faces-1.png"
+	if sheets[0].FaceURL != want || files[0].Path != filepath.Join("out", "tts", "t-faces-1.png") {
+		t.Errorf("face URL %q, file %s; want %q in out/tts", sheets[0].FaceURL, files[0].Path, want)
 	}
 }
 
