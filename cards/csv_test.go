@@ -191,3 +191,22 @@ func TestCSVUnreadable(t *testing.T) {
 		t.Errorf("deck %+v", d)
 	}
 }
+
+// CSV columns count characters, as YAML positions do, not bytes.
+func TestCSVColumnsCountCharacters(t *testing.T) {
+	_, got := loadCSVDeck(t, "", "nàme,ünit,count,\nÉmile,Ångström,-1,x\n\"Zoë\nBrontë\",é,,\nA,b,c,d\n")
+	assertDiags(t, got, []string{
+		`decks/c.csv:1:17: error: CSV header: column 4 has no name`,
+		`decks/c.csv:2:16: error: count: expected a whole number from 0 to 100000, found "-1"`,
+		`decks/c.csv:5:5: error: count: expected a whole number from 0 to 100000, found "c"`,
+	})
+	// encoding/csv skips blank lines
+	_, got = loadCSVDeck(t, "", "nàme,count\n\n\nÉ,x\n")
+	assertDiags(t, got, []string{`decks/c.csv:4:3: error: count: expected a whole number from 0 to 100000, found "x"`})
+	d, _ := loadCSVDeck(t, "", "nàme,ünit\n\"Zoë\nBrontë\",é\n")
+	if p := d.Cards[0].Fields["ünit"].Pos.String(); p != "decks/c.csv:3:9" {
+		t.Errorf("a cell after a cell of two lines is at %s, want decks/c.csv:3:9", p)
+	}
+	_, got = loadCSVDeck(t, "", "nàme\nÉ,\"x\"y\n")
+	assertDiags(t, got, []string{`decks/c.csv:2:5: error: CSV: extraneous or missing " in quoted-field`})
+}
