@@ -95,6 +95,7 @@ func TestSort(t *testing.T) {
 		d("a.yaml", 10, 2, Error, "line 10"),
 		d("a.yaml", 2, 4, Error, "second at 2:4"),
 		d("b.yaml", 1, 1, Error, "b first"),
+		d("a.yaml", 0, 0, Error, "whole file"),
 	}
 	want := []string{
 		"a.yaml: error: whole file",
