@@ -476,6 +476,7 @@ func TestSheet(t *testing.T) {
 		if c.pages == 2 && fitsSheetAt(t, d, a4, size+0.25) {
 			t.Errorf("%d words: chose %v pt but %v pt fits", c.words, size, size+0.25)
 		}
+		golden.Assert(t, fmt.Sprintf("sheet-%d.txt", c.words), sheetSummary(faces, size, a4))
 	}
 	d := wordsDoc(t, 600, "min-size: 10\n")
 	var diags cards.Diagnostics
@@ -540,4 +541,53 @@ sections:
 			t.Errorf("missing %q in %s", want, all)
 		}
 	}
+}
+
+// sheetSummary writes a rules sheet's geometry one fact a line: the title
+// band and title, each column's lines (how many, the first and the last
+// with their positions), the footer.
+func sheetSummary(faces [][2]*templates.Face, size float64, page layout.Size) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "size %vpt\n", size)
+	mid := page.W / 2
+	for p, f := range faces {
+		type col struct {
+			first, last *templates.TextOp
+			lines       int
+			y           float64
+		}
+		var cols [2]col
+		for _, op := range f[0].Ops {
+			switch o := op.(type) {
+			case *templates.PathOp:
+				r := o.Path.Bounds()
+				fmt.Fprintf(&b, "page %d: band %v %s,%s %s×%s\n", p+1, o.Fill, output.Num(r.X), output.Num(r.Y), output.Num(r.W), output.Num(r.H))
+			case *templates.TextOp:
+				if o.Colour != templates.Black && o.Colour != accent {
+					fmt.Fprintf(&b, "page %d: text %s %spt %v at %s,%s %q\n", p+1, o.Font.ID, output.Num(o.Size), o.Colour, output.Num(o.X), output.Num(o.Y), o.Text)
+					continue
+				}
+				c := &cols[0]
+				if o.X > mid {
+					c = &cols[1]
+				}
+				if c.first == nil {
+					c.first = o
+				}
+				if c.lines == 0 || o.Y != c.y {
+					c.lines++
+					c.y = o.Y
+				}
+				c.last = o
+			}
+		}
+		for i, c := range cols {
+			if c.first == nil {
+				continue
+			}
+			fmt.Fprintf(&b, "page %d column %d: %d lines, first %q at %s,%s, last %q at %s,%s\n", p+1, i+1, c.lines,
+				c.first.Text, output.Num(c.first.X), output.Num(c.first.Y), c.last.Text, output.Num(c.last.X), output.Num(c.last.Y))
+		}
+	}
+	return []byte(b.String())
 }
