@@ -69,7 +69,7 @@ func TestFlowGeometry(t *testing.T) {
 	blocks := []templates.FlowBlock{
 		{Heading: "One"},
 		{Text: "alpha beta\ngamma\n\n- delta"},
-		{Heading: "Two"},
+		{Heading: "**Two**"},
 		{Text: "epsilon"},
 	}
 	res := templates.Flow(blocks, frames(1, flowFrame), st, nil)
@@ -95,7 +95,7 @@ func TestFlowGeometry(t *testing.T) {
 	y += p + 0.5*p
 	wants = append(wants, want{"• delta", y + body, false})
 	y += p + 0.55*p
-	wants = append(wants, want{"Two", y + head, true})
+	wants = append(wants, want{"**Two**", y + head, true}) // headings are plain text
 	y += hp + 0.3*p
 	wants = append(wants, want{"epsilon", y + body, false})
 	lines := drawnLines(res.Frames[0])
@@ -115,7 +115,7 @@ func TestFlowGeometry(t *testing.T) {
 			t.Errorf("line %q: %s %vpt %v, want go-regular 10pt in the text colour", w.text, op.Font.ID, op.Size, op.Colour)
 		}
 	}
-	wantLog := "1 heading One\n1 One: line 1\n1 One: line 2\n1 One: line 3\n1 heading Two\n1 Two: line 1\n"
+	wantLog := "1 heading One\n1 One: line 1\n1 One: line 2\n1 One: line 3\n1 heading **Two**\n1 **Two**: line 1\n"
 	if got := logOf(res); got != wantLog {
 		t.Errorf("log:\n%s\nwant:\n%s", got, wantLog)
 	}

@@ -65,6 +65,8 @@ func TestParseMarkup(t *testing.T) {
 		// icons: a letter, then letters, digits, - or _, between colons
 		{":star:", "[p: :star:]"},
 		{":d20:", "[p: :d20:]"},
+		{":a9z:", "[p: :a9z:]"},
+		{":Zed:", "[p: :Zed:]"},
 		{":two-words_x:", "[p: :two-words_x:]"},
 		{":1st:", "[p: :1st:]"},
 		{"::", "[p: ::]"},

@@ -222,7 +222,7 @@ func TestShrinkFloor(t *testing.T) {
 	fam := goFamily(t)
 	text := strings.Repeat("many words that never fit ", 40)
 	box := layout.Rect{X: 1, Y: 1, W: 30, H: 8}
-	for _, c := range []struct{ size, min, want float64 }{{12, 6, 6}, {12, 0, 4}, {3, 0, 3}, {12, 20, 4}} {
+	for _, c := range []struct{ size, min, want float64 }{{12, 6, 6}, {12, 0, 4}, {3, 0, 3}, {12, 20, 4}, {12, 12, 12}} {
 		st := templates.TextStyle{Family: fam, Size: c.size, MinSize: c.min, Wrap: true, Shrink: true, Colour: templates.Black}
 		ops, res := templates.LayoutText(nil, text, box, st, nil)
 		if res.Size != c.want || !res.Overflow {
@@ -251,9 +251,12 @@ func TestShrinkNotNeeded(t *testing.T) {
 // the width: the size is within 0.1 pt below width ÷ the line's width in ems.
 func TestShrinkWidthOnly(t *testing.T) {
 	fam := goFamily(t)
-	text := "short\nthe longest line of all\n- a bullet line here"
+	text := "short\na long line, but not the longest\n- the bullet line, the longest of all"
 	regular := fam.Face(templates.Regular)
-	ems := math.Max(regular.Width("the longest line of all"), regular.Width("• a bullet line here"))
+	ems := regular.Width("• the bullet line, the longest of all") // its marker counts
+	if ems <= regular.Width("a long line, but not the longest") {
+		t.Fatal("the bullet line must be the longest")
+	}
 	box := layout.Rect{X: 0, Y: 0, W: 40, H: 50}
 	exact := box.W / (ems * mmPerPt)
 	st := templates.TextStyle{Family: fam, Size: 30, MinSize: 4, Shrink: true, Colour: templates.Black}
@@ -571,6 +574,27 @@ func TestNoWrap(t *testing.T) {
 	if res.Overflow || lineText(drawnLines(ops)[0]) != "fits" {
 		t.Errorf("a short line: overflow %v", res.Overflow)
 	}
+	// too wide to align: right or centred, it starts at the left side
+	for _, a := range []templates.Align{templates.AlignRight, templates.AlignCenter} {
+		st.Align = a
+		ops, _ = templates.LayoutText(nil, "This line is far too long to fit", box, st, nil)
+		if l := drawnLines(ops)[0]; !near(l[0].x, box.X, 1e-9) || lineText(l) != first {
+			t.Errorf("align %d: too wide a line at %.3f: %q", a, l[0].x, lineText(l))
+		}
+	}
+	// an icon that passes the right side is left out whole
+	st.Align = templates.AlignLeft
+	icons := templates.NewIconSet()
+	ops, res = templates.LayoutText(nil, "mmmmmmmmmmm:star:", layout.Rect{W: regular.Width("mmmmmmmmmmm")*em + 0.5*em, H: 20}, st, icons)
+	paths := 0
+	for _, op := range ops {
+		if _, ok := op.(*templates.PathOp); ok {
+			paths++
+		}
+	}
+	if paths != 0 || !res.Overflow || lineText(drawnLines(ops)[0]) != "mmmmmmmmmmm" {
+		t.Errorf("an icon past the side: %d shapes drawn, overflow %v", paths, res.Overflow)
+	}
 }
 
 // TestInlineIcons: an icon takes one em; it is drawn 0.82 em square,
@@ -745,5 +769,22 @@ func TestNotPrintable(t *testing.T) {
 	}
 	if got := lineText(drawnLines(ops)[0]); got != "abc" {
 		t.Errorf("drawn %q", got)
+	}
+}
+
+// TestSpaces: runs of spaces and tabs set as one space; spaces at a line's
+// start take no room.
+func TestSpaces(t *testing.T) {
+	fam := goFamily(t)
+	regular := fam.Face(templates.Regular)
+	em := 10 * mmPerPt
+	box := layout.Rect{X: 2, W: 100, H: 30}
+	st := templates.TextStyle{Family: fam, Size: 10, Wrap: true, Colour: templates.Black}
+	for _, text := range []string{"a b", "a  b", "a\tb", "a \t b", "   a b", "\ta b"} {
+		ops, _ := templates.LayoutText(nil, text, box, st, nil)
+		l := drawnLines(ops)[0]
+		if lineText(l) != "a b" || !near(l[0].x, box.X, 1e-9) || !near(l[len(l)-1].right()-l[0].x, regular.Width("a b")*em, 1e-9) {
+			t.Errorf("%q: %q from %.3f, %.3f wide; want \"a b\" at the left side", text, lineText(l), l[0].x, l[len(l)-1].right()-l[0].x)
+		}
 	}
 }
