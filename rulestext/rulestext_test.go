@@ -394,7 +394,8 @@ func TestReadErrors(t *testing.T) {
 		{"bad accent", "rules: R\naccent: bluish\nsections: [{heading: H}]\n", []string{`r.yaml:2:9: error: accent: "bluish" is not a colour; write #rrggbb or a CSS colour name such as "teal"`}},
 		{"emoji", head + "    text: a 😀\n", []string{"r.yaml:4:11: error: character '😀' (U+1F600) cannot be printed (no emoji); use an icon such as :star:"}},
 		{"emoji in more", head + "    more: a 😀\n", []string{"r.yaml:4:11: error: character '😀' (U+1F600) cannot be printed (no emoji); use an icon such as :star:"}},
-		{"last of the plane", head + "    text: \"a \\uFFFD\"\n", nil},
+		{"last of the plane", head + "    text: \"a \\uFFFF\"\n", nil},
+		{"first past the plane", head + "    text: \"a \\U00010000\"\n", []string{"r.yaml:4:11: error: character '\U00010000' (U+10000) cannot be printed (no emoji); use an icon such as :star:"}},
 		{"two kinds", head + "    example: [{card: C, text: T}]\n", []string{"r.yaml:4:15: error: an example item is one of card (with on), icon (with label) or text"}},
 		{"no kind", head + "    example: [{label: L}]\n", []string{
 			"r.yaml:4:15: error: an example item is one of card (with on), icon (with label) or text",
