@@ -54,6 +54,7 @@ func TestImposeErrors(t *testing.T) {
 	}{
 		{Size{0, 88}, Settings{Paper: a5}, "card size 0mm x 88mm must be positive"},
 		{Size{63, -1}, Settings{Paper: a5}, "card size 63mm x -1mm must be positive"},
+		{Size{63, 0}, Settings{Paper: a5}, "card size 63mm x 0mm must be positive"},
 		{Size{200, 300}, Settings{Paper: a5, Margin: 5}, "a 200mm x 300mm card with 0mm bleed does not fit in the 138mm x 200mm printable area of the paper"},
 		// the paper given landscape: the area is still reported portrait
 		{Size{140, 150}, Settings{Paper: Size{210, 148}, Margin: 5, Bleed: 1.5}, "a 140mm x 150mm card with 1.5mm bleed does not fit in the 138mm x 200mm printable area of the paper"},
