@@ -76,7 +76,7 @@ func TestCalibration(t *testing.T) {
 	for _, paper := range []layout.Size{{W: 210, H: 297}, {W: 215.9, H: 279.4}} {
 		for _, landscape := range []bool{false, true} {
 			for _, short := range []bool{false, true} {
-				for _, offset := range []layout.Point{{}, {X: 0.5, Y: -0.25}} {
+				for _, offset := range []layout.Point{{}, {X: 0.25, Y: -0.75}} {
 					s := layout.Settings{Paper: paper, Orientation: layout.Portrait, BackOffset: offset}
 					if landscape {
 						s.Orientation = layout.Landscape
