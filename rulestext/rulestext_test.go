@@ -408,7 +408,14 @@ func TestReadErrors(t *testing.T) {
 			if root == nil {
 				t.Fatal(diags)
 			}
-			_, ds := Read("r.yaml", root)
+			d, ds := Read("r.yaml", root)
+			if d != nil {
+				for _, b := range d.Blocks {
+					if b.Heading == "" && b.Text == "" && len(b.Example) == 0 {
+						t.Error("an empty block: an example with no valid item is left out")
+					}
+				}
+			}
 			var got []string
 			for _, x := range append(diags, ds...).Sort() {
 				got = append(got, x.String())
@@ -591,4 +598,39 @@ func sheetSummary(faces [][2]*templates.Face, size float64, page layout.Size) []
 		}
 	}
 	return []byte(b.String())
+}
+
+// TestLongTitle: a long title shrinks to the room it has: on a card, the
+// band left of the "n/m" label (the card's width less 3.5 mm either side
+// and 10 mm for the label), from 8 pt; on a sheet, the page less 12 mm
+// margins, from 20 pt. The size is within 0.1 pt below the exact fit.
+func TestLongTitle(t *testing.T) {
+	const title = "The Extraordinarily Long-Winded Title of a Game"
+	d := read(t, "t.yaml", []byte(strings.Replace(short, "Short game", title, 1)))
+	fonts, icons := templates.NewFontSet(), templates.NewIconSet()
+	bold := fonts.Fallback.Face(templates.Bold)
+	titleOp := func(face *templates.Face) *templates.TextOp {
+		for _, op := range face.Ops {
+			if tx, ok := op.(*templates.TextOp); ok && tx.Text == title {
+				return tx
+			}
+		}
+		t.Fatal("no title")
+		return nil
+	}
+	check := func(where string, tx *templates.TextOp, left, room, from float64) {
+		exact := room / (bold.Width(title) * layout.MMPerPoint)
+		if exact >= from {
+			t.Fatalf("%s: the title is not long enough to shrink", where)
+		}
+		if tx.Size > exact+1e-9 || tx.Size < exact-0.1 || tx.X != left {
+			t.Errorf("%s: title at %v pt from x %v, want within 0.1 pt below %.3f from %v", where, tx.Size, tx.X, exact, left)
+		}
+	}
+	faces, _, _, _ := cardsOf(t, d, poker)
+	check("card", titleOp(faces[0][0]), 3.5, poker.W-2*3.5-10, 8)
+	a5 := layout.Size{W: 148, H: 210}
+	var diags cards.Diagnostics
+	sheet, _ := d.Sheet(a5, fonts, icons, &diags)
+	check("sheet", titleOp(sheet[0][0]), 12, a5.W-2*12, 20)
 }
