@@ -6,10 +6,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckpress/deckpress/arena"
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/output/pdf"
 	"github.com/deckpress/deckpress/templates"
 )

@@ -11,11 +11,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/deckpress/deckpress/arena"
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/output/pdf"
 	pngout "github.com/deckpress/deckpress/output/png"
 	"github.com/deckpress/deckpress/templates"

@@ -8,8 +8,8 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/rulestext"
 	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/templates/rulestext"
 )
 
 type rulesFlags struct {

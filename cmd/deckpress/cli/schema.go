@@ -8,13 +8,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckpress/deckpress/arena"
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/rules/gladiators"
-	"github.com/deckpress/deckpress/rulestext"
 	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/templates/rulestext"
 )
 
 // schemas are the formats deckpress describes, built from the shapes the

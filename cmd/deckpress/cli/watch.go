@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/deckpress/deckpress/watch"
+	"github.com/deckpress/deckpress/cmd/deckpress/watch"
 )
 
 // watchLoop runs once, then again after every change to a file the last
