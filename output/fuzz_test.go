@@ -8,6 +8,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/internal/fuzzcheck"
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 type memFiles map[string][]byte
@@ -49,8 +50,8 @@ func FuzzTemplateFile(f *testing.F) {
 			}
 			job := PrepareDeck(deck, DeckOptions{Files: files}, &diags)
 			if job != nil {
-				var rec Recorder
-				Draw(&rec, job.Document())
+				var rec draw.Recorder
+				draw.Draw(&rec, job.Document())
 			}
 			return diags, job != nil
 		})

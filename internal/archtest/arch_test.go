@@ -44,19 +44,23 @@ var allowed = map[string][]string{
 	"rules/gladiators": {"cards", "data"},
 	"rules/slugfest":   {"cards"},
 
-	"templates":           {"cards", "layout", xImage},
-	"templates/rulestext": {"cards", "layout", "templates"},
+	// x/image in draw is its table of CSS colour names
+	"templates/draw":      {"layout", xImage},
+	"templates/typeset":   {"layout", "templates/draw", xImage},
+	"templates":           {"cards", "layout", "templates/draw", "templates/typeset", xImage},
+	"templates/rulestext": {"cards", "layout", "templates/draw", "templates/typeset"},
 
-	"output":       {"cards", "layout", "templates"},
-	"output/arena": {"cards", "layout", "templates", "output"},
-	"output/pdf":   {"layout", "output", "templates", fpdf},
-	"output/png":   {"layout", "output", "templates", gg},
+	"output":       {"cards", "layout", "templates", "templates/draw", "templates/typeset"},
+	"output/arena": {"cards", "layout", "templates/draw", "templates/typeset"},
+	"output/pdf":   {"layout", "templates/draw", fpdf},
+	"output/png":   {"layout", "templates/draw", gg},
 	"output/tts":   {"cards", "layout", "output", "output/png"},
 
 	"cmd/deckpress":       {"cmd/deckpress/cli"},
 	"cmd/deckpress/watch": {fsnotify},
 	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/pdf", "output/png", "output/tts",
-		"rules/compose", "rules/gladiators", "rules/slugfest", "templates", "templates/rulestext", "cmd/deckpress/watch", cobra, pflag},
+		"rules/compose", "rules/gladiators", "rules/slugfest", "templates", "templates/draw", "templates/rulestext", "templates/typeset",
+		"cmd/deckpress/watch", cobra, pflag},
 
 	"internal/archtest":   {},
 	"internal/fuzzcheck":  {"cards"},

@@ -17,7 +17,8 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // Map is an arena.
@@ -41,7 +42,7 @@ type Map struct {
 // Terrain is a kind of ground.
 type Terrain struct {
 	Name   string
-	Fill   templates.Colour
+	Fill   draw.Colour
 	Hatch  string // "", or one of HatchNames
 	Blocks string // what it blocks: movement, sight …
 	Means  string // what it means, in words
@@ -59,7 +60,7 @@ type Label struct {
 // Zone is a team's start zone.
 type Zone struct {
 	Team   string
-	Colour templates.Colour
+	Colour draw.Colour
 	Hexes  []layout.Hex
 	Pos    cards.Pos
 }
@@ -113,7 +114,7 @@ var (
 )
 
 // zonePalette colours zones whose names are not colours.
-var zonePalette = []templates.Colour{{R: 220, G: 50, B: 47, A: 255}, {R: 38, G: 139, B: 210, A: 255}, {R: 133, G: 153, B: 0, A: 255}, {R: 211, G: 54, B: 130, A: 255}}
+var zonePalette = []draw.Colour{{R: 220, G: 50, B: 47, A: 255}, {R: 38, G: 139, B: 210, A: 255}, {R: 133, G: 153, B: 0, A: 255}, {R: 211, G: 54, B: 130, A: 255}}
 
 // Read reads an arena file from a parsed document.
 func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
@@ -172,7 +173,7 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 		t := &Terrain{Name: e.Key, Pos: e.KeyPos}
 		if n := tm.Get("fill"); n != nil {
 			if s, ok := diags.Text(n, "fill"); ok {
-				c, err := templates.ParseColour(s)
+				c, err := draw.ParseColour(s)
 				if err != nil {
 					diags.Errorf(n.Pos, "terrain %s: fill: %v", e.Key, err)
 				}
@@ -205,7 +206,7 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 	}
 	for i, e := range diags.AnyMap(mm.Get("zones"), "zones").Entries() {
 		z := Zone{Team: e.Key, Pos: e.KeyPos, Colour: zonePalette[i%len(zonePalette)]}
-		if c, err := templates.ParseColour(e.Key); err == nil {
+		if c, err := draw.ParseColour(e.Key); err == nil {
 			z.Colour = c
 		}
 		list := e.Value
@@ -213,7 +214,7 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 			zm := diags.Map(e.Value, "zone "+e.Key, "colour", "hexes")
 			if n := zm.Get("colour"); n != nil {
 				if s, ok := diags.Text(n, "colour"); ok {
-					if c, err := templates.ParseColour(s); err != nil {
+					if c, err := draw.ParseColour(s); err != nil {
 						diags.Errorf(n.Pos, "zone %s: colour: %v", e.Key, err)
 					} else {
 						z.Colour = c

@@ -6,8 +6,9 @@ import (
 	"strings"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // Drawing constants, in mm.
@@ -17,13 +18,13 @@ const (
 )
 
 var (
-	grey      = templates.Colour{R: 110, G: 110, B: 110, A: 255}
-	lineGrey  = templates.Colour{R: 90, G: 90, B: 90, A: 255}
-	white     = templates.Colour{R: 255, G: 255, B: 255, A: 255}
-	markColor = templates.Colour{R: 0, G: 0, B: 0, A: 255}
+	grey      = draw.Colour{R: 110, G: 110, B: 110, A: 255}
+	lineGrey  = draw.Colour{R: 90, G: 90, B: 90, A: 255}
+	white     = draw.Colour{R: 255, G: 255, B: 255, A: 255}
+	markColor = draw.Colour{R: 0, G: 0, B: 0, A: 255}
 )
 
-func family() *templates.Family { return templates.NewFontSet().Fallback }
+func family() *typeset.Family { return typeset.NewFontSet().Fallback }
 
 // PaperOptions describe a sheet of hex paper.
 type PaperOptions struct {
@@ -33,7 +34,7 @@ type PaperOptions struct {
 	Labels bool   // print each hex's column and row in it
 	Scale  string // what a hex stands for, printed in the margin
 	Whole  bool   // only whole hexes (no partial hexes at the edges)
-	Line   templates.Colour
+	Line   draw.Colour
 	Width  float64 // line width, mm
 	Pages  int
 }
@@ -41,7 +42,7 @@ type PaperOptions struct {
 // HexPaper returns a document of hex paper: hexagons filling the page
 // inside its margin, partial ones at the edges clipped unless Whole, and a
 // caption with the hex size, the scale and "print at 100%".
-func HexPaper(o PaperOptions) *output.Document {
+func HexPaper(o PaperOptions) *draw.Document {
 	area := layout.Rect{X: o.Margin, Y: o.Margin, W: o.Page.W - 2*o.Margin, H: o.Page.H - 2*o.Margin - footer}
 	g := o.Grid
 	g.Origin = layout.Point{}
@@ -55,8 +56,8 @@ func HexPaper(o PaperOptions) *output.Document {
 		c0, c1, r0, r1 = -extra, cols-1+extra, -extra, rows-1+extra
 	}
 	var outline layout.Path
-	var ops []templates.Op
-	label := templates.TextStyle{Family: family(), Size: math.Min(7, g.Size*0.9), Colour: grey, Align: templates.AlignCenter, Plain: true, LineHeight: 1}
+	var ops []draw.Op
+	label := typeset.TextStyle{Family: family(), Size: math.Min(7, g.Size*0.9), Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
 	for c := c0; c <= c1; c++ {
 		for r := r0; r <= r1; r++ {
 			h := layout.Hex{Col: c, Row: r}
@@ -71,23 +72,23 @@ func HexPaper(o PaperOptions) *output.Document {
 			if o.Labels && area.Contains(b, 1e-6) {
 				ctr := g.Center(h)
 				box := layout.Rect{X: ctr.X - g.Size/2, Y: ctr.Y - g.Size*0.42, W: g.Size, H: g.Size * 0.3}
-				ops, _ = templates.LayoutText(ops, fmt.Sprintf("%02d%02d", c+1, r+1), box, label, nil)
+				ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%02d%02d", c+1, r+1), box, label, nil)
 			}
 		}
 	}
-	draw := []templates.Op{&templates.ClipOp{Path: layout.RectPath(area)},
-		&templates.PathOp{Path: outline, Stroke: o.Line, Width: o.Width}, &templates.EndClipOp{}}
-	draw = append(draw, ops...)
+	drawn := []draw.Op{&draw.ClipOp{Path: layout.RectPath(area)},
+		&draw.PathOp{Path: outline, Stroke: o.Line, Width: o.Width}, &draw.EndClipOp{}}
+	drawn = append(drawn, ops...)
 	caption := fmt.Sprintf("hexes %s across flats (%s top)", sizeText(g.Size), g.Top)
 	if o.Scale != "" {
 		caption += " · 1 hex = " + o.Scale
 	}
 	caption += " · print at 100% (actual size)"
-	draw = captionOps(draw, o.Page, o.Margin, 0, caption)
-	face := &templates.Face{Ops: draw}
-	doc := &output.Document{Title: "hex paper"}
+	drawn = captionOps(drawn, o.Page, o.Margin, 0, caption)
+	face := &draw.Face{Ops: drawn}
+	doc := &draw.Document{Title: "hex paper"}
 	for range max(o.Pages, 1) {
-		doc.Pages = append(doc.Pages, output.Page{Size: o.Page, Layers: []output.Layer{{Transform: layout.Identity, Face: face}}})
+		doc.Pages = append(doc.Pages, draw.Page{Size: o.Page, Layers: []draw.Layer{{Transform: layout.Identity, Face: face}}})
 	}
 	return doc
 }
@@ -125,9 +126,9 @@ func fitCount(g layout.HexGrid, length float64, cols bool) int {
 
 // captionOps adds a line of small text centred in the bottom margin,
 // indent mm in from both sides.
-func captionOps(ops []templates.Op, page layout.Size, margin, indent float64, text string) []templates.Op {
-	st := templates.TextStyle{Family: family(), Size: 7, Colour: grey, Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Shrink: true, MinSize: 4, Plain: true, LineHeight: 1}
-	ops, _ = templates.LayoutText(ops, text, layout.Rect{X: margin + indent, Y: page.H - margin - footer + 1.5, W: page.W - 2*margin - 2*indent, H: footer - 2}, st, nil)
+func captionOps(ops []draw.Op, page layout.Size, margin, indent float64, text string) []draw.Op {
+	st := typeset.TextStyle{Family: family(), Size: 7, Colour: grey, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 4, Plain: true, LineHeight: 1}
+	ops, _ = typeset.LayoutText(ops, text, layout.Rect{X: margin + indent, Y: page.H - margin - footer + 1.5, W: page.W - 2*margin - 2*indent, H: footer - 2}, st, nil)
 	return ops
 }
 
@@ -196,7 +197,7 @@ func rangeExtent(g layout.HexGrid, t Tile) layout.Rect {
 // Document draws the map: an overview page with the legend, then a page
 // per tile, on the paper in the orientation given (auto: whichever needs
 // fewer tiles).
-func (m *Map) Document(paper layout.Size, orientation layout.Orientation, margin float64) (*output.Document, []Tile) {
+func (m *Map) Document(paper layout.Size, orientation layout.Orientation, margin float64) (*draw.Document, []Tile) {
 	margin = math.Max(margin, 6)
 	portrait := layout.Size{W: math.Min(paper.W, paper.H), H: math.Max(paper.W, paper.H)}
 	pages := []layout.Size{portrait, portrait.Rotated()}
@@ -214,7 +215,7 @@ func (m *Map) Document(paper layout.Size, orientation layout.Orientation, margin
 			page, tiles = p, t
 		}
 	}
-	doc := &output.Document{Title: m.Name}
+	doc := &draw.Document{Title: m.Name}
 	doc.Pages = append(doc.Pages, m.overview(page, margin, tiles))
 	for _, t := range tiles {
 		doc.Pages = append(doc.Pages, m.tilePage(page, margin, t, tiles))
@@ -229,20 +230,20 @@ func tileArea(page layout.Size, margin float64) layout.Rect {
 
 // hexOps draws the hexes of a tile's range on its grid: terrain fills and
 // hatches, zones, outlines, and (when detailed) coordinates and labels.
-func (m *Map) hexOps(t Tile, detailed bool) []templates.Op {
+func (m *Map) hexOps(t Tile, detailed bool) []draw.Op {
 	g := t.Grid
-	var ops []templates.Op
+	var ops []draw.Op
 	var outline layout.Path
 	for c := t.C0; c <= t.C1; c++ {
 		for r := t.R0; r <= t.R1; r++ {
 			h := layout.Hex{Col: c, Row: r}
 			path := g.Path(h)
 			if ter := m.Paint[h]; ter != nil {
-				ops = append(ops, &templates.PathOp{Path: path, Fill: ter.Fill})
+				ops = append(ops, &draw.PathOp{Path: path, Fill: ter.Fill})
 				if ter.Hatch != "" {
-					ops = append(ops, &templates.ClipOp{Path: path})
-					ops = append(ops, &templates.PathOp{Path: hatch(ter.Hatch, path.Bounds(), g.Size), Stroke: hatchInk(ter.Fill), Width: g.Size * 0.012})
-					ops = append(ops, &templates.EndClipOp{})
+					ops = append(ops, &draw.ClipOp{Path: path})
+					ops = append(ops, &draw.PathOp{Path: hatch(ter.Hatch, path.Bounds(), g.Size), Stroke: hatchInk(ter.Fill), Width: g.Size * 0.012})
+					ops = append(ops, &draw.EndClipOp{})
 				}
 			}
 			outline.Append(path)
@@ -258,24 +259,24 @@ func (m *Map) hexOps(t Tile, detailed bool) []templates.Op {
 		if len(zp.Verbs) > 0 {
 			tint := z.Colour
 			tint.A = 50
-			ops = append(ops, &templates.PathOp{Path: zp, Fill: tint, Stroke: z.Colour, Width: g.Size * 0.05})
+			ops = append(ops, &draw.PathOp{Path: zp, Fill: tint, Stroke: z.Colour, Width: g.Size * 0.05})
 		}
 	}
-	ops = append(ops, &templates.PathOp{Path: outline, Stroke: lineGrey, Width: lineWidth})
+	ops = append(ops, &draw.PathOp{Path: outline, Stroke: lineGrey, Width: lineWidth})
 	if !detailed {
 		return ops
 	}
-	coord := templates.TextStyle{Family: family(), Size: math.Min(6, g.Size*0.22), Colour: grey, Align: templates.AlignCenter, Plain: true, LineHeight: 1}
+	coord := typeset.TextStyle{Family: family(), Size: math.Min(6, g.Size*0.22), Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
 	for c := t.C0; c <= t.C1; c++ {
 		for r := t.R0; r <= t.R1; r++ {
 			if !m.Coordinates {
 				break
 			}
 			ctr := g.Center(layout.Hex{Col: c, Row: r})
-			ops, _ = templates.LayoutText(ops, fmt.Sprintf("%d,%d", c, r), layout.Rect{X: ctr.X - g.Size*0.4, Y: ctr.Y - g.Size*0.44, W: g.Size * 0.8, H: g.Size * 0.25}, coord, nil)
+			ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%d,%d", c, r), layout.Rect{X: ctr.X - g.Size*0.4, Y: ctr.Y - g.Size*0.44, W: g.Size * 0.8, H: g.Size * 0.25}, coord, nil)
 		}
 	}
-	label := templates.TextStyle{Family: family(), Style: templates.Bold, Size: math.Min(12, g.Size*0.45), Colour: markColor, Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Shrink: true, MinSize: 4, LineHeight: 1.05, Wrap: true}
+	label := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: math.Min(12, g.Size*0.45), Colour: markColor, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 4, LineHeight: 1.05, Wrap: true}
 	for _, l := range m.Labels {
 		// a label spans three columns: draw it wherever any of them is,
 		// so that tiles sharing those hexes show the same
@@ -284,8 +285,8 @@ func (m *Map) hexOps(t Tile, detailed bool) []templates.Op {
 		}
 		ctr := g.Center(l.At)
 		box := layout.Rect{X: ctr.X - g.Size*1.3, Y: ctr.Y - g.Size*0.3, W: g.Size * 2.6, H: g.Size * 0.6}
-		ops = append(ops, &templates.PathOp{Path: layout.RoundedRectPath(box, 1), Fill: templates.Colour{R: 255, G: 255, B: 255, A: 200}})
-		ops, _ = templates.LayoutText(ops, l.Text, box, label, nil)
+		ops = append(ops, &draw.PathOp{Path: layout.RoundedRectPath(box, 1), Fill: draw.Colour{R: 255, G: 255, B: 255, A: 200}})
+		ops, _ = typeset.LayoutText(ops, l.Text, box, label, nil)
 	}
 	return ops
 }
@@ -305,8 +306,8 @@ func hexInset(g layout.HexGrid, h layout.Hex, d float64) layout.Path {
 }
 
 // hatchInk is a darker shade of a fill, for its hatch lines.
-func hatchInk(c templates.Colour) templates.Colour {
-	return templates.Colour{R: uint8(float64(c.R) * 0.55), G: uint8(float64(c.G) * 0.55), B: uint8(float64(c.B) * 0.55), A: 255}
+func hatchInk(c draw.Colour) draw.Colour {
+	return draw.Colour{R: uint8(float64(c.R) * 0.55), G: uint8(float64(c.G) * 0.55), B: uint8(float64(c.B) * 0.55), A: 255}
 }
 
 // hatch returns a hatch pattern covering r.
@@ -348,7 +349,7 @@ func crosshair(c layout.Point, r float64) layout.Path {
 
 // tilePage draws one tile: its hexes, crosshairs on the hexes it shares
 // with its neighbours, and a caption with its name and neighbours.
-func (m *Map) tilePage(page layout.Size, margin float64, t Tile, all []Tile) output.Page {
+func (m *Map) tilePage(page layout.Size, margin float64, t Tile, all []Tile) draw.Page {
 	ops := m.hexOps(t, true)
 	g := t.Grid
 	var marks layout.Path
@@ -381,22 +382,22 @@ func (m *Map) tilePage(page layout.Size, margin float64, t Tile, all []Tile) out
 		}
 	}
 	if len(marks.Verbs) > 0 {
-		ops = append(ops, &templates.PathOp{Path: marks, Stroke: markColor, Width: 0.2})
+		ops = append(ops, &draw.PathOp{Path: marks, Stroke: markColor, Width: 0.2})
 	}
-	ref := templates.TextStyle{Family: family(), Style: templates.Bold, Size: 16, Colour: markColor, VAlign: templates.VAlignMiddle, Plain: true, LineHeight: 1}
-	ops, _ = templates.LayoutText(ops, t.Name, layout.Rect{X: margin, Y: page.H - margin - footer, W: 20, H: footer}, ref, nil)
+	ref := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 16, Colour: markColor, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
+	ops, _ = typeset.LayoutText(ops, t.Name, layout.Rect{X: margin, Y: page.H - margin - footer, W: 20, H: footer}, ref, nil)
 	caption := fmt.Sprintf("%s · tile %s of %d", m.Name, t.Name, len(all))
 	if len(neighbours) > 0 {
 		caption += " · overlaps " + strings.Join(neighbours, ", ") + ": lay the shared hexes on each other, crosshair on crosshair"
 	}
 	caption += " · 1 hex = " + m.Scale + " · print at 100% (actual size)"
 	ops = captionOps(ops, page, margin, 18, caption)
-	return output.Page{Size: page, Layers: []output.Layer{{Transform: layout.Identity, Face: &templates.Face{Ops: ops}}}}
+	return draw.Page{Size: page, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}
 }
 
 // overview draws the whole map small, with the tiles outlined and named,
 // and the legend.
-func (m *Map) overview(page layout.Size, margin float64, tiles []Tile) output.Page {
+func (m *Map) overview(page layout.Size, margin float64, tiles []Tile) draw.Page {
 	legendH := 12 + 7*float64(len(m.Terrain)+len(m.Zones))
 	area := layout.Rect{X: margin, Y: margin + 14, W: page.W - 2*margin, H: page.H - 2*margin - 14 - legendH - footer}
 	// the whole map, scaled to fit
@@ -411,36 +412,36 @@ func (m *Map) overview(page layout.Size, margin float64, tiles []Tile) output.Pa
 	se := rangeExtent(small, full)
 	full.Grid.Origin = layout.Point{X: area.X + (area.W-se.W)/2 - se.X, Y: area.Y + (area.H-se.H)/2 - se.Y}
 	ops := m.hexOps(full, false)
-	title := templates.TextStyle{Family: family(), Style: templates.Bold, Size: 16, Colour: markColor, Plain: true, LineHeight: 1.1, Shrink: true, MinSize: 8}
-	ops, _ = templates.LayoutText(ops, m.Name, layout.Rect{X: margin, Y: margin, W: page.W - 2*margin, H: 9}, title, nil)
+	title := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 16, Colour: markColor, Plain: true, LineHeight: 1.1, Shrink: true, MinSize: 8}
+	ops, _ = typeset.LayoutText(ops, m.Name, layout.Rect{X: margin, Y: margin, W: page.W - 2*margin, H: 9}, title, nil)
 	info := fmt.Sprintf("%d × %d hexes of %s · 1 hex = %s · %d %s", m.Cols, m.Rows, sizeText(m.Grid.Size), m.Scale, len(tiles), map[bool]string{true: "page", false: "pages"}[len(tiles) == 1])
 	if len(tiles) > 1 {
 		info += ", overlapping by one row and column of hexes"
 	}
-	sub := templates.TextStyle{Family: family(), Size: 8, Colour: grey, Plain: true, LineHeight: 1}
-	ops, _ = templates.LayoutText(ops, info, layout.Rect{X: margin, Y: margin + 9, W: page.W - 2*margin, H: 4}, sub, nil)
+	sub := typeset.TextStyle{Family: family(), Size: 8, Colour: grey, Plain: true, LineHeight: 1}
+	ops, _ = typeset.LayoutText(ops, info, layout.Rect{X: margin, Y: margin + 9, W: page.W - 2*margin, H: 4}, sub, nil)
 	if len(tiles) > 1 {
-		name := templates.TextStyle{Family: family(), Style: templates.Bold, Size: 11, Colour: templates.Colour{R: 200, G: 30, B: 30, A: 255}, Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Plain: true, LineHeight: 1}
+		name := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 11, Colour: draw.Colour{R: 200, G: 30, B: 30, A: 255}, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
 		for _, t := range tiles {
 			t.Grid = full.Grid
 			r := rangeExtent(full.Grid, t)
-			ops = append(ops, &templates.PathOp{Path: layout.RectPath(r), Stroke: templates.Colour{R: 200, G: 30, B: 30, A: 255}, Width: 0.4, Dash: []float64{1.5, 1}})
-			ops, _ = templates.LayoutText(ops, t.Name, layout.Rect{X: r.X + r.W/2 - 6, Y: r.Y + r.H/2 - 3, W: 12, H: 6}, name, nil)
+			ops = append(ops, &draw.PathOp{Path: layout.RectPath(r), Stroke: draw.Colour{R: 200, G: 30, B: 30, A: 255}, Width: 0.4, Dash: []float64{1.5, 1}})
+			ops, _ = typeset.LayoutText(ops, t.Name, layout.Rect{X: r.X + r.W/2 - 6, Y: r.Y + r.H/2 - 3, W: 12, H: 6}, name, nil)
 		}
 	}
 	// legend
 	y := page.H - margin - footer - legendH + 6
-	head := templates.TextStyle{Family: family(), Style: templates.Bold, Size: 9, Colour: markColor, Plain: true, LineHeight: 1}
-	ops, _ = templates.LayoutText(ops, "Legend", layout.Rect{X: margin, Y: y, W: 40, H: 5}, head, nil)
+	head := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 9, Colour: markColor, Plain: true, LineHeight: 1}
+	ops, _ = typeset.LayoutText(ops, "Legend", layout.Rect{X: margin, Y: y, W: 40, H: 5}, head, nil)
 	y += 6
-	body := templates.TextStyle{Family: family(), Size: 8, Colour: markColor, VAlign: templates.VAlignMiddle, Plain: true, LineHeight: 1, Shrink: true, MinSize: 5}
+	body := typeset.TextStyle{Family: family(), Size: 8, Colour: markColor, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1, Shrink: true, MinSize: 5}
 	sw := layout.HexGrid{Size: 5.5, Top: m.Grid.Top}
 	for _, t := range m.Terrain {
 		sw.Origin = layout.Point{X: margin + 3, Y: y + 2.5}
 		path := sw.Path(layout.Hex{})
-		ops = append(ops, &templates.PathOp{Path: path, Fill: t.Fill, Stroke: lineGrey, Width: 0.2})
+		ops = append(ops, &draw.PathOp{Path: path, Fill: t.Fill, Stroke: lineGrey, Width: 0.2})
 		if t.Hatch != "" {
-			ops = append(ops, &templates.ClipOp{Path: path}, &templates.PathOp{Path: hatch(t.Hatch, path.Bounds(), sw.Size*2), Stroke: hatchInk(t.Fill), Width: 0.15}, &templates.EndClipOp{})
+			ops = append(ops, &draw.ClipOp{Path: path}, &draw.PathOp{Path: hatch(t.Hatch, path.Bounds(), sw.Size*2), Stroke: hatchInk(t.Fill), Width: 0.15}, &draw.EndClipOp{})
 		}
 		text := t.Name
 		var parts []string
@@ -453,17 +454,17 @@ func (m *Map) overview(page layout.Size, margin float64, tiles []Tile) output.Pa
 		if len(parts) > 0 {
 			text += " — " + strings.Join(parts, "; ")
 		}
-		ops, _ = templates.LayoutText(ops, text, layout.Rect{X: margin + 8, Y: y, W: page.W - 2*margin - 8, H: 5}, body, nil)
+		ops, _ = typeset.LayoutText(ops, text, layout.Rect{X: margin + 8, Y: y, W: page.W - 2*margin - 8, H: 5}, body, nil)
 		y += 7
 	}
 	for _, z := range m.Zones {
 		sw.Origin = layout.Point{X: margin + 3, Y: y + 2.5}
 		tint := z.Colour
 		tint.A = 50
-		ops = append(ops, &templates.PathOp{Path: sw.Path(layout.Hex{}), Fill: tint, Stroke: z.Colour, Width: 0.6})
-		ops, _ = templates.LayoutText(ops, fmt.Sprintf("start zone: %s (%d hexes)", z.Team, len(z.Hexes)), layout.Rect{X: margin + 8, Y: y, W: page.W - 2*margin - 8, H: 5}, body, nil)
+		ops = append(ops, &draw.PathOp{Path: sw.Path(layout.Hex{}), Fill: tint, Stroke: z.Colour, Width: 0.6})
+		ops, _ = typeset.LayoutText(ops, fmt.Sprintf("start zone: %s (%d hexes)", z.Team, len(z.Hexes)), layout.Rect{X: margin + 8, Y: y, W: page.W - 2*margin - 8, H: 5}, body, nil)
 		y += 7
 	}
 	ops = captionOps(ops, page, margin, 0, m.Name+" · overview · print the tiles at 100% (actual size)")
-	return output.Page{Size: page, Layers: []output.Layer{{Transform: layout.Identity, Face: &templates.Face{Ops: ops}}}}
+	return draw.Page{Size: page, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}
 }

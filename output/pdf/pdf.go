@@ -1,6 +1,6 @@
 // Package pdf is the PDF back end of deckpress, on top of fpdf.
 //
-// A [Writer] is an output.Canvas that draws in millimetres. Transforms
+// A [Writer] is an draw.Canvas that draws in millimetres. Transforms
 // become PDF `cm` operators (converted from deckpress's y-down millimetres
 // to PDF's y-up points), fonts are embedded as TrueType subsets, each
 // picture is embedded once per content, and dates and resource order are
@@ -16,8 +16,8 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // fixedDate is written as the creation and modification date of every
@@ -35,7 +35,7 @@ type Writer struct {
 	images map[string]bool
 }
 
-var _ output.Canvas = (*Writer)(nil)
+var _ draw.Canvas = (*Writer)(nil)
 
 // New returns a writer for a document with the given title.
 func New(title string) *Writer {
@@ -53,9 +53,9 @@ func New(title string) *Writer {
 }
 
 // Render draws a whole document and returns the PDF file.
-func Render(doc *output.Document) ([]byte, error) {
+func Render(doc *draw.Document) ([]byte, error) {
 	w := New(doc.Title)
-	output.Draw(w, doc)
+	draw.Draw(w, doc)
 	return w.Bytes()
 }
 
@@ -106,9 +106,9 @@ func (w *Writer) Clip(p layout.Path) {
 func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
 	i := 0
 	pt := func() {
-		b.WriteString(output.Num(p.Points[i].X * k))
+		b.WriteString(draw.Num(p.Points[i].X * k))
 		b.WriteByte(' ')
-		b.WriteString(output.Num((w.pageH - p.Points[i].Y) * k))
+		b.WriteString(draw.Num((w.pageH - p.Points[i].Y) * k))
 		b.WriteByte(' ')
 		i++
 	}
@@ -131,13 +131,13 @@ func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
 	}
 }
 
-func rgb(c templates.Colour) string {
-	return output.Num(float64(c.R)/255) + " " + output.Num(float64(c.G)/255) + " " + output.Num(float64(c.B)/255)
+func rgb(c draw.Colour) string {
+	return draw.Num(float64(c.R)/255) + " " + draw.Num(float64(c.G)/255) + " " + draw.Num(float64(c.B)/255)
 }
 
 // alpha sets a constant opacity inside a saved state; it reports whether
 // a state was saved.
-func (w *Writer) alpha(cs ...templates.Colour) bool {
+func (w *Writer) alpha(cs ...draw.Colour) bool {
 	a := uint8(255)
 	for _, c := range cs {
 		if c.Visible() && c.A < a {
@@ -153,7 +153,7 @@ func (w *Writer) alpha(cs ...templates.Colour) bool {
 }
 
 // Path fills and/or strokes a path.
-func (w *Writer) Path(op *templates.PathOp) {
+func (w *Writer) Path(op *draw.PathOp) {
 	fill, stroke := op.Fill.Visible(), op.Stroke.Visible() && op.Width > 0
 	if !fill && !stroke {
 		return
@@ -164,14 +164,14 @@ func (w *Writer) Path(op *templates.PathOp) {
 		b.WriteString(rgb(op.Fill) + " rg\n")
 	}
 	if stroke {
-		b.WriteString(rgb(op.Stroke) + " RG\n" + output.Num(op.Width*k) + " w\n")
+		b.WriteString(rgb(op.Stroke) + " RG\n" + draw.Num(op.Width*k) + " w\n")
 		if len(op.Dash) > 0 {
 			b.WriteString("[")
 			for i, d := range op.Dash {
 				if i > 0 {
 					b.WriteByte(' ')
 				}
-				b.WriteString(output.Num(d * k))
+				b.WriteString(draw.Num(d * k))
 			}
 			b.WriteString("] 0 d\n")
 		}
@@ -199,19 +199,19 @@ func (w *Writer) Path(op *templates.PathOp) {
 }
 
 // Text draws a run of text; the font is embedded on first use.
-func (w *Writer) Text(op *templates.TextOp) {
+func (w *Writer) Text(op *draw.TextOp) {
 	if !op.Colour.Visible() || op.Text == "" {
 		return
 	}
-	if !w.fonts[op.Font.ID] {
-		w.pdf.AddUTF8FontFromBytes(op.Font.ID, "", op.Font.Data)
-		w.fonts[op.Font.ID] = true
+	if !w.fonts[op.Font.ID()] {
+		w.pdf.AddUTF8FontFromBytes(op.Font.ID(), "", op.Font.TrueType())
+		w.fonts[op.Font.ID()] = true
 	}
 	saved := w.alpha(op.Colour)
 	c := op.Colour
 	w.pdf.SetTextColor(int(c.R), int(c.G), int(c.B))
 	w.pdf.SetFillColor(int(c.R), int(c.G), int(c.B))
-	w.pdf.SetFont(op.Font.ID, "", op.Size)
+	w.pdf.SetFont(op.Font.ID(), "", op.Size)
 	w.pdf.Text(op.X, op.Y, op.Text)
 	if saved {
 		w.Restore()
@@ -219,7 +219,7 @@ func (w *Writer) Text(op *templates.TextOp) {
 }
 
 // Image draws a picture stretched to its box; each picture is embedded once.
-func (w *Writer) Image(op *templates.ImageOp) {
+func (w *Writer) Image(op *draw.ImageOp) {
 	im := op.Image
 	opts := fpdf.ImageOptions{ImageType: "png"}
 	if !w.images[im.ID] {

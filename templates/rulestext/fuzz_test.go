@@ -8,7 +8,8 @@ import (
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/internal/fuzzcheck"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 func FuzzRulesText(f *testing.F) {
@@ -18,7 +19,7 @@ func FuzzRulesText(f *testing.F) {
 			f.Add(b)
 		}
 	}
-	fonts, icons := templates.NewFontSet(), templates.NewIconSet()
+	fonts, icons := typeset.NewFontSet(), typeset.NewIconSet()
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fuzzcheck.Run(t, src, func() (cards.Diagnostics, bool) {
 			root, diags := cards.Parse("r.yaml", src)

@@ -20,7 +20,9 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // Doc is a rules file.
@@ -34,8 +36,9 @@ type Doc struct {
 	MinSize  float64 // points, default 6.5
 	MaxSize  float64 // points, default 10
 	Copies   int     // sets of cards to print, default 1
-	Accent   templates.Colour
-	Blocks   []templates.FlowBlock
+	Accent   draw.Colour
+	Blocks   []typeset.FlowBlock
+	Where    []cards.Pos // where each block was written
 	// Sections counts the headings.
 	Sections int
 }
@@ -85,7 +88,7 @@ var (
 func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 	var diags cards.Diagnostics
 	d := &Doc{Path: path, MaxCards: DefaultMaxCards, MinSize: DefaultMinSize, MaxSize: DefaultMaxSize, Copies: 1,
-		Accent: templates.Colour{R: 0x2f, G: 0x3e, B: 0x66, A: 255}}
+		Accent: draw.Colour{R: 0x2f, G: 0x3e, B: 0x66, A: 255}}
 	m := diags.Map(root, "rules file", docKeys...)
 	if m == nil {
 		return nil, diags
@@ -116,7 +119,7 @@ func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 	}
 	if n := m.Get("accent"); n != nil {
 		if s, ok := diags.Text(n, "accent"); ok {
-			c, err := templates.ParseColour(s)
+			c, err := draw.ParseColour(s)
 			if err != nil {
 				diags.Errorf(n.Pos, "accent: %v", err)
 			} else {
@@ -132,7 +135,7 @@ func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 		diags.Require(sm, "a section", "heading")
 		if h := sm.Get("heading"); h != nil {
 			if s, ok := diags.Text(h, "heading"); ok {
-				d.Blocks = append(d.Blocks, templates.FlowBlock{Heading: s, Pos: h.Pos})
+				d.add(typeset.FlowBlock{Heading: s}, h.Pos)
 				d.Sections++
 			}
 		}
@@ -163,17 +166,23 @@ func (d *Doc) addText(diags *cards.Diagnostics, n *cards.Node) {
 			return
 		}
 	}
-	d.Blocks = append(d.Blocks, templates.FlowBlock{Text: s, Pos: n.Pos})
+	d.add(typeset.FlowBlock{Text: s}, n.Pos)
+}
+
+// add appends a block written at pos.
+func (d *Doc) add(b typeset.FlowBlock, pos cards.Pos) {
+	d.Blocks = append(d.Blocks, b)
+	d.Where = append(d.Where, pos)
 }
 
 func (d *Doc) addExample(diags *cards.Diagnostics, n *cards.Node) {
-	b := templates.FlowBlock{Pos: n.Pos}
+	var b typeset.FlowBlock
 	for _, in := range diags.List(n, "example") {
 		im := diags.Map(in, "example item", itemKeys...)
 		if im == nil {
 			continue
 		}
-		var it templates.ExampleItem
+		var it typeset.ExampleItem
 		kinds := 0
 		if v := im.Get("card"); v != nil {
 			it.Card, _ = diags.Text(v, "card")
@@ -207,7 +216,7 @@ func (d *Doc) addExample(diags *cards.Diagnostics, n *cards.Node) {
 		b.Example = append(b.Example, it)
 	}
 	if len(b.Example) > 0 {
-		d.Blocks = append(d.Blocks, b)
+		d.add(b, n.Pos)
 	}
 }
 
@@ -222,7 +231,7 @@ const (
 // Cards sets the text on the faces of at most MaxCards cards of the given
 // size, at the largest size that fits. It returns the faces (front, back
 // per card), the size used, and the flow log.
-func (d *Doc) Cards(card layout.Size, fonts *templates.FontSet, icons *templates.IconSet, diags *cards.Diagnostics) ([][2]*templates.Face, float64, []templates.FlowEntry) {
+func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet, diags *cards.Diagnostics) ([]draw.Pair, float64, []typeset.FlowEntry) {
 	frame := layout.Rect{X: padding, Y: bandH + 2, W: card.W - 2*padding, H: card.H - bandH - 2 - footerH - 1}
 	frames := func(n int) []layout.Rect {
 		fs := make([]layout.Rect, n)
@@ -238,26 +247,27 @@ func (d *Doc) Cards(card layout.Size, fonts *templates.FontSet, icons *templates
 		diags.Errorf(d.Pos, "the rules need %d cards at %gpt, the smallest size allowed; max-cards is %d (raise it, or shorten the text)", need, d.MinSize, d.MaxCards)
 		return nil, 0, nil
 	}
-	d.report(res, diags)
+	d.report(res, icons, diags)
 	used := len(res.Frames)
 	total := used
-	faces := make([][2]*templates.Face, (used+1)/2)
-	for i := range faces {
-		for side := 0; side < 2; side++ {
-			n := 2*i + side
-			if n >= used {
-				faces[i][side] = d.decorate(card, fonts, -1, total, nil)
-				continue
-			}
-			faces[i][side] = d.decorate(card, fonts, n, total, res.Frames[n])
+	// frame n goes on card n/2, front then back; a card's back with no
+	// frame left is a blank closing face
+	face := func(n int) *draw.Face {
+		if n >= used {
+			return d.decorate(card, fonts, -1, total, nil)
 		}
+		return d.decorate(card, fonts, n, total, res.Frames[n])
+	}
+	faces := make([]draw.Pair, (used+1)/2)
+	for i := range faces {
+		faces[i] = draw.Pair{Front: face(2 * i), Back: face(2*i + 1)}
 	}
 	return faces, size, res.Log
 }
 
 // fit finds the largest size in steps of 0.25 pt, from MaxSize down to
 // MinSize, at which the text fits the frames.
-func (d *Doc) fit(frames []layout.Rect, fonts *templates.FontSet, icons *templates.IconSet) (float64, templates.FlowResult, bool) {
+func (d *Doc) fit(frames []layout.Rect, fonts *typeset.FontSet, icons *typeset.IconSet) (float64, typeset.FlowResult, bool) {
 	steps := int(math.Round((d.MaxSize - d.MinSize) / sizeStep))
 	for k := 0; k <= steps; k++ {
 		size := d.MaxSize - float64(k)*sizeStep
@@ -268,56 +278,56 @@ func (d *Doc) fit(frames []layout.Rect, fonts *templates.FontSet, icons *templat
 			return size, res, true
 		}
 	}
-	return 0, templates.FlowResult{}, false
+	return 0, typeset.FlowResult{}, false
 }
 
-func (d *Doc) flowAt(size float64, frames []layout.Rect, fonts *templates.FontSet, icons *templates.IconSet) (float64, templates.FlowResult, bool) {
-	st := templates.FlowStyle{Family: fonts.Fallback, Size: size, Colour: templates.Black, Accent: d.Accent, LineHeight: 1.18}
-	res := templates.Flow(d.Blocks, frames, st, icons)
+func (d *Doc) flowAt(size float64, frames []layout.Rect, fonts *typeset.FontSet, icons *typeset.IconSet) (float64, typeset.FlowResult, bool) {
+	st := typeset.FlowStyle{Family: fonts.Fallback, Size: size, Colour: draw.Black, Accent: d.Accent, LineHeight: 1.18}
+	res := typeset.Flow(d.Blocks, frames, st, icons)
 	return size, res, res.Fits
 }
 
-// report adds the flow's markup problems as diagnostics.
-func (d *Doc) report(res templates.FlowResult, diags *cards.Diagnostics) {
+// report adds the flow's markup problems as diagnostics, at their blocks.
+func (d *Doc) report(res typeset.FlowResult, icons *typeset.IconSet, diags *cards.Diagnostics) {
 	for _, p := range res.Problems {
-		if p.Error {
-			diags.Errorf(p.Pos, "%s", p.Message)
+		if p.Error() {
+			diags.Errorf(d.Where[p.Block], "%s", p.Text(icons, cards.Suggest))
 		} else {
-			diags.Warnf(p.Pos, "%s", p.Message)
+			diags.Warnf(d.Where[p.Block], "%s", p.Message)
 		}
 	}
 }
 
 // decorate draws a card face: the title band with "n/m", and the flowed
 // content (n < 0: a blank closing face).
-func (d *Doc) decorate(card layout.Size, fonts *templates.FontSet, n, total int, content []templates.Op) *templates.Face {
-	white := templates.Colour{R: 255, G: 255, B: 255, A: 255}
-	var ops []templates.Op
-	ops = append(ops, &templates.PathOp{Path: layout.RectPath(layout.Rect{X: -20, Y: -20, W: card.W + 40, H: card.H + 40}), Fill: white})
-	ops = append(ops, &templates.PathOp{Path: layout.RectPath(layout.Rect{X: -20, Y: -20, W: card.W + 40, H: bandH + 20}), Fill: d.Accent})
-	head := templates.TextStyle{Family: fonts.Fallback, Style: templates.Bold, Size: 8, Colour: white, VAlign: templates.VAlignMiddle, Shrink: true, MinSize: 5, Plain: true, LineHeight: 1.1}
-	ops, _ = templates.LayoutText(ops, d.Title, layout.Rect{X: padding, Y: 0.5, W: card.W - 2*padding - 10, H: bandH - 1}, head, nil)
+func (d *Doc) decorate(card layout.Size, fonts *typeset.FontSet, n, total int, content []draw.Op) *draw.Face {
+	white := draw.Colour{R: 255, G: 255, B: 255, A: 255}
+	var ops []draw.Op
+	ops = append(ops, &draw.PathOp{Path: layout.RectPath(layout.Rect{X: -20, Y: -20, W: card.W + 40, H: card.H + 40}), Fill: white})
+	ops = append(ops, &draw.PathOp{Path: layout.RectPath(layout.Rect{X: -20, Y: -20, W: card.W + 40, H: bandH + 20}), Fill: d.Accent})
+	head := typeset.TextStyle{Family: fonts.Fallback, Style: typeset.Bold, Size: 8, Colour: white, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 5, Plain: true, LineHeight: 1.1}
+	ops, _ = typeset.LayoutText(ops, d.Title, layout.Rect{X: padding, Y: 0.5, W: card.W - 2*padding - 10, H: bandH - 1}, head, nil)
 	page := head
-	page.Style, page.Align = templates.Regular, templates.AlignRight
+	page.Style, page.Align = typeset.Regular, typeset.AlignRight
 	label := "rules"
 	if n >= 0 {
 		label = strconv.Itoa(n+1) + "/" + strconv.Itoa(total)
 	}
-	ops, _ = templates.LayoutText(ops, label, layout.Rect{X: card.W - padding - 10, Y: 0.5, W: 10, H: bandH - 1}, page, nil)
+	ops, _ = typeset.LayoutText(ops, label, layout.Rect{X: card.W - padding - 10, Y: 0.5, W: 10, H: bandH - 1}, page, nil)
 	if n < 0 {
-		icon := templates.NewIconSet().Lookup("d20")
+		icon := typeset.NewIconSet().Lookup("d20")
 		side := card.W * 0.35
-		ops = icon.Draw(ops, layout.Rect{X: (card.W - side) / 2, Y: (card.H - side) / 2, W: side, H: side}, templates.Colour{R: d.Accent.R, G: d.Accent.G, B: d.Accent.B, A: 60})
+		ops = icon.Draw(ops, layout.Rect{X: (card.W - side) / 2, Y: (card.H - side) / 2, W: side, H: side}, draw.Colour{R: d.Accent.R, G: d.Accent.G, B: d.Accent.B, A: 60})
 	}
 	ops = append(ops, content...)
-	foot := templates.TextStyle{Family: fonts.Fallback, Size: 5.5, Colour: templates.Colour{R: 140, G: 140, B: 140, A: 255}, Align: templates.AlignCenter, Plain: true, LineHeight: 1}
-	ops, _ = templates.LayoutText(ops, fmt.Sprintf("%s · rules reference", d.Title), layout.Rect{X: padding, Y: card.H - footerH - 0.5, W: card.W - 2*padding, H: footerH}, foot, nil)
-	return &templates.Face{Ops: ops}
+	foot := typeset.TextStyle{Family: fonts.Fallback, Size: 5.5, Colour: draw.Colour{R: 140, G: 140, B: 140, A: 255}, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%s · rules reference", d.Title), layout.Rect{X: padding, Y: card.H - footerH - 0.5, W: card.W - 2*padding, H: footerH}, foot, nil)
+	return &draw.Face{Ops: ops}
 }
 
 // Sheet sets the text on one or two pages of the given paper, in two
 // columns, at the largest size (up to 11 pt) that fits.
-func (d *Doc) Sheet(page layout.Size, fonts *templates.FontSet, icons *templates.IconSet, diags *cards.Diagnostics) ([][2]*templates.Face, float64) {
+func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet, diags *cards.Diagnostics) ([]draw.Pair, float64) {
 	colW := (page.W - 2*sheetMarg - 8) / 2
 	col := func(p, c int) layout.Rect {
 		top := sheetMarg
@@ -334,25 +344,25 @@ func (d *Doc) Sheet(page layout.Size, fonts *templates.FontSet, icons *templates
 		diags.Errorf(d.Pos, "the rules do not fit a two-page sheet even at %gpt", d.MinSize)
 		return nil, 0
 	}
-	d.report(res, diags)
+	d.report(res, icons, diags)
 	pages := (len(res.Frames) + 1) / 2
-	var faces [][2]*templates.Face
-	grey := templates.Colour{R: 130, G: 130, B: 130, A: 255}
+	var faces []draw.Pair
+	grey := draw.Colour{R: 130, G: 130, B: 130, A: 255}
 	for p := 0; p < pages; p++ {
-		var ops []templates.Op
+		var ops []draw.Op
 		if p == 0 {
-			ops = append(ops, &templates.PathOp{Path: layout.RectPath(layout.Rect{X: 0, Y: 0, W: page.W, H: sheetMarg + 13}), Fill: d.Accent})
-			title := templates.TextStyle{Family: fonts.Fallback, Style: templates.Bold, Size: 20, Colour: templates.Colour{R: 255, G: 255, B: 255, A: 255}, VAlign: templates.VAlignMiddle, Shrink: true, MinSize: 8, Plain: true, LineHeight: 1.1}
-			ops, _ = templates.LayoutText(ops, d.Title, layout.Rect{X: sheetMarg, Y: 4, W: page.W - 2*sheetMarg, H: sheetMarg + 5}, title, nil)
+			ops = append(ops, &draw.PathOp{Path: layout.RectPath(layout.Rect{X: 0, Y: 0, W: page.W, H: sheetMarg + 13}), Fill: d.Accent})
+			title := typeset.TextStyle{Family: fonts.Fallback, Style: typeset.Bold, Size: 20, Colour: draw.Colour{R: 255, G: 255, B: 255, A: 255}, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 8, Plain: true, LineHeight: 1.1}
+			ops, _ = typeset.LayoutText(ops, d.Title, layout.Rect{X: sheetMarg, Y: 4, W: page.W - 2*sheetMarg, H: sheetMarg + 5}, title, nil)
 		}
 		for c := 0; c < 2; c++ {
 			if i := 2*p + c; i < len(res.Frames) {
 				ops = append(ops, res.Frames[i]...)
 			}
 		}
-		foot := templates.TextStyle{Family: fonts.Fallback, Size: 7, Colour: grey, Align: templates.AlignCenter, Plain: true, LineHeight: 1}
-		ops, _ = templates.LayoutText(ops, fmt.Sprintf("%s · rules · page %d of %d", d.Title, p+1, pages), layout.Rect{X: sheetMarg, Y: page.H - sheetMarg, W: page.W - 2*sheetMarg, H: 5}, foot, nil)
-		faces = append(faces, [2]*templates.Face{{Ops: ops}, nil})
+		foot := typeset.TextStyle{Family: fonts.Fallback, Size: 7, Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+		ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%s · rules · page %d of %d", d.Title, p+1, pages), layout.Rect{X: sheetMarg, Y: page.H - sheetMarg, W: page.W - 2*sheetMarg, H: 5}, foot, nil)
+		faces = append(faces, draw.Pair{Front: &draw.Face{Ops: ops}})
 	}
 	return faces, size
 }

@@ -10,7 +10,9 @@ import (
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/internal/golden"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 var poker = layout.Size{W: 63.5, H: 88.9}
@@ -38,9 +40,9 @@ func kitDoc(t *testing.T, path string) *Doc {
 
 // cardsOf sets a document on cards and returns the faces, the size and
 // the flow log.
-func cardsOf(t *testing.T, d *Doc, card layout.Size) ([][2]*templates.Face, float64, []templates.FlowEntry, cards.Diagnostics) {
+func cardsOf(t *testing.T, d *Doc, card layout.Size) ([]draw.Pair, float64, []typeset.FlowEntry, cards.Diagnostics) {
 	var diags cards.Diagnostics
-	faces, size, log := d.Cards(card, templates.NewFontSet(), templates.NewIconSet(), &diags)
+	faces, size, log := d.Cards(card, typeset.NewFontSet(), typeset.NewIconSet(), &diags)
 	return faces, size, log, diags
 }
 
@@ -80,7 +82,7 @@ func TestKitRulesFit(t *testing.T) {
 }
 
 // flowLog writes which text lands on which face, one face per line.
-func flowLog(log []templates.FlowEntry) []byte {
+func flowLog(log []typeset.FlowEntry) []byte {
 	var b strings.Builder
 	face := -1
 	for _, e := range log {
@@ -124,14 +126,14 @@ func TestHeadingNeverEndsAFace(t *testing.T) {
 		fmt.Fprintf(&b, "  - heading: Section %d\n    text: %s\n", i, strings.Repeat("words of varying length go here ", i%5+1))
 	}
 	d := read(t, "h.yaml", []byte(b.String()))
-	fonts, icons := templates.NewFontSet(), templates.NewIconSet()
+	fonts, icons := typeset.NewFontSet(), typeset.NewIconSet()
 	frames := make([]layout.Rect, 60)
 	for size := 6.5; size <= 12; size += 0.25 {
 		for _, h := range []float64{30, 45, 60, 75} {
 			for i := range frames {
 				frames[i] = layout.Rect{X: 3, Y: 10, W: 56, H: h}
 			}
-			res := templates.Flow(d.Blocks, frames, templates.FlowStyle{Family: fonts.Fallback, Size: size, Accent: templates.Black, Colour: templates.Black}, icons)
+			res := typeset.Flow(d.Blocks, frames, typeset.FlowStyle{Family: fonts.Fallback, Size: size, Accent: draw.Black, Colour: draw.Black}, icons)
 			for i, e := range res.Log {
 				last := i == len(res.Log)-1 || res.Log[i+1].Frame != e.Frame
 				if last && strings.HasPrefix(e.What, "heading") {
@@ -169,7 +171,7 @@ sections:
 	d, ds := Read("b.yaml", root)
 	diags = append(diags, ds...)
 	if d != nil && !diags.HasErrors() {
-		d.Cards(poker, templates.NewFontSet(), templates.NewIconSet(), &diags)
+		d.Cards(poker, typeset.NewFontSet(), typeset.NewIconSet(), &diags)
 	}
 	var got []string
 	for _, x := range diags.Sort() {

@@ -11,7 +11,8 @@ import (
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/output/pdf"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // prepareArenaInput builds an arena file into its map: an overview page
@@ -75,7 +76,7 @@ func runHexsheet(env Env, f hexFlags) error {
 	if err != nil {
 		return fmt.Errorf("--top: %w", err)
 	}
-	line, err := templates.ParseColour(f.colour)
+	line, err := draw.ParseColour(f.colour)
 	if err != nil {
 		return fmt.Errorf("--line-colour: %w", err)
 	}

@@ -18,7 +18,8 @@ import (
 	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/output/pdf"
 	pngout "github.com/deckpress/deckpress/output/png"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // bigDeck returns a deck of n poker cards, each with a background, a
@@ -179,7 +180,7 @@ func BenchmarkHexPaper100(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		doc := arena.HexPaper(arena.PaperOptions{Page: layout.Size{W: 210, H: 297}, Margin: 8,
-			Grid: layout.HexGrid{Size: 25.4}, Labels: true, Scale: "5 ft", Line: templates.Black, Width: 0.25, Pages: 100})
+			Grid: layout.HexGrid{Size: 25.4}, Labels: true, Scale: "5 ft", Line: draw.Black, Width: 0.25, Pages: 100})
 		if _, err := pdf.Render(doc); err != nil {
 			b.Fatal(err)
 		}

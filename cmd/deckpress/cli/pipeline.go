@@ -14,6 +14,7 @@ import (
 	"github.com/deckpress/deckpress/output/pdf"
 	"github.com/deckpress/deckpress/rules/compose"
 	"github.com/deckpress/deckpress/rules/slugfest"
+	"github.com/deckpress/deckpress/templates"
 )
 
 // product is one file a build writes.
@@ -103,12 +104,12 @@ func prepare(inputs []input, explicit map[string]bool, opts buildOptions, diags 
 }
 
 // builtinTemplates reads the built-in template files.
-func builtinTemplates() []output.Source {
-	var out []output.Source
+func builtinTemplates() []templates.Source {
+	var out []templates.Source
 	for _, name := range data.TemplateFiles() {
 		b, err := fs.ReadFile(data.FS, name)
 		if err == nil {
-			out = append(out, output.Source{Path: name, Data: b})
+			out = append(out, templates.Source{Path: name, Data: b})
 		}
 	}
 	return out

@@ -16,7 +16,9 @@ import (
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/png"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 type previewFlags struct {
@@ -175,14 +177,14 @@ func contactSheet(job *output.DeckJob, refs []faceRef, imgs []image.Image, box l
 	page := layout.Size{W: float64(cols)*(box.W+gap) + gap, H: float64(rows)*(box.H+gap+labelH) + gap}
 	c := png.New(dpi)
 	c.BeginPage(page, nil)
-	fam := templates.NewFontSet().Fallback
-	st := templates.TextStyle{Family: fam, Size: 9, Colour: templates.Colour{R: 60, G: 60, B: 60, A: 255}, Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Plain: true, LineHeight: 1}
+	fam := typeset.NewFontSet().Fallback
+	st := typeset.TextStyle{Family: fam, Size: 9, Colour: draw.Colour{R: 60, G: 60, B: 60, A: 255}, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
 	for i, r := range refs {
 		x := gap + float64(i%cols)*(box.W+gap)
 		y := gap + float64(i/cols)*(box.H+gap+labelH)
-		c.Image(&templates.ImageOp{Image: &templates.Image{Pixels: imgs[i]}, Box: layout.Rect{X: x, Y: y, W: box.W, H: box.H}})
-		ops, _ := templates.LayoutText(nil, fmt.Sprintf("%d %s", r.card+1, r.side), layout.Rect{X: x, Y: y + box.H, W: box.W, H: labelH}, st, nil)
-		output.DrawFace(c, &templates.Face{Ops: ops})
+		c.Image(&draw.ImageOp{Image: &draw.Image{Pixels: imgs[i]}, Box: layout.Rect{X: x, Y: y, W: box.W, H: box.H}})
+		ops, _ := typeset.LayoutText(nil, fmt.Sprintf("%d %s", r.card+1, r.side), layout.Rect{X: x, Y: y + box.H, W: box.W, H: labelH}, st, nil)
+		draw.DrawFace(c, &draw.Face{Ops: ops})
 	}
 	return c.Encode()
 }

@@ -8,8 +8,9 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
+
 	"github.com/deckpress/deckpress/templates/rulestext"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 type rulesFlags struct {
@@ -84,7 +85,7 @@ func rulesProducts(in input, root *cards.Node, opts buildOptions, copies int, wa
 	if copies == 0 {
 		copies = doc.Copies
 	}
-	fonts, icons := templates.NewFontSet(), templates.NewIconSet()
+	fonts, icons := typeset.NewFontSet(), typeset.NewIconSet()
 	base := filepath.Join(in.outDir, stem(in.path))
 	deck := &cards.Deck{Path: in.path, Name: doc.Title, Pos: doc.Pos, Size: doc.Size, Print: doc.Print}
 	dopts := output.DeckOptions{Print: opts.print, Files: in.files}

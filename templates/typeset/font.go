@@ -1,4 +1,4 @@
-package templates
+package typeset
 
 import (
 	"bytes"
@@ -30,11 +30,8 @@ import (
 // ems (multiply by the size) so that text is laid out once, in
 // millimetres, the same for every back end.
 type Font struct {
-	// ID names the face uniquely and stably ("go-bold"); back ends use it
-	// to register the face once.
-	ID string
-	// Data is the TrueType file, for embedding.
-	Data []byte
+	id   string
+	data []byte // the TrueType file
 	// Ascent and Descent are the font's ascender and descender in ems,
 	// both positive.
 	Ascent, Descent float64
@@ -59,7 +56,7 @@ func ParseFont(id string, data []byte) (*Font, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not a usable TrueType font: %w", err)
 	}
-	f := &Font{ID: id, Data: data, sf: sf, upem: float64(sf.UnitsPerEm()), others: map[rune]float32{}}
+	f := &Font{id: id, data: data, sf: sf, upem: float64(sf.UnitsPerEm()), others: map[rune]float32{}}
 	if f.upem <= 0 {
 		return nil, errors.New("not a usable TrueType font: units per em is zero")
 	}
@@ -91,6 +88,12 @@ func (f *Font) measure(r rune) float32 {
 	}
 	return float32(float64(adv) / 64 / f.upem)
 }
+
+// ID names the face uniquely and stably ("go-bold").
+func (f *Font) ID() string { return f.id }
+
+// TrueType returns the font file, for embedding.
+func (f *Font) TrueType() []byte { return f.data }
 
 // Advance returns the advance width of r in ems, and false when the font
 // has no glyph for it.

@@ -1,4 +1,4 @@
-package templates
+package typeset
 
 import (
 	"fmt"
@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // Icon is a vector drawing in a 100 × 100 box (y down), filled with the
@@ -19,23 +19,23 @@ type Icon struct {
 	EvenOdd bool        // fill by the even-odd rule, so inner outlines make holes
 	Stroke  layout.Path // stroked lines, in the 100-unit box
 	Width   float64     // stroke width in units of the box
-	Image   *Image      // a picture icon; the paths are then empty
+	Image   *draw.Image // a picture icon; the paths are then empty
 }
 
 // Draw appends the icon's operations, scaled into box (kept square and
 // centred), in colour c.
-func (ic *Icon) Draw(ops []Op, box layout.Rect, c Colour) []Op {
+func (ic *Icon) Draw(ops []draw.Op, box layout.Rect, c draw.Colour) []draw.Op {
 	side := math.Min(box.W, box.H)
 	x, y := box.X+(box.W-side)/2, box.Y+(box.H-side)/2
 	if ic.Image != nil {
-		return append(ops, &ImageOp{Image: ic.Image, Box: layout.Rect{X: x, Y: y, W: side, H: side}})
+		return append(ops, &draw.ImageOp{Image: ic.Image, Box: layout.Rect{X: x, Y: y, W: side, H: side}})
 	}
 	m := layout.Scale(side/100, side/100).Then(layout.Translate(x, y))
 	if len(ic.Fill.Verbs) > 0 {
-		ops = append(ops, &PathOp{Path: ic.Fill.Transform(m), Fill: c, EvenOdd: ic.EvenOdd})
+		ops = append(ops, &draw.PathOp{Path: ic.Fill.Transform(m), Fill: c, EvenOdd: ic.EvenOdd})
 	}
 	if len(ic.Stroke.Verbs) > 0 {
-		ops = append(ops, &PathOp{Path: ic.Stroke.Transform(m), Stroke: c, Width: ic.Width * side / 100})
+		ops = append(ops, &draw.PathOp{Path: ic.Stroke.Transform(m), Stroke: c, Width: ic.Width * side / 100})
 	}
 	return ops
 }
@@ -79,14 +79,6 @@ func (s *IconSet) Names() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func (s *IconSet) suggestion(name string) string {
-	names := s.Names()
-	if near := cards.Suggest(name, names); near != "" {
-		return fmt.Sprintf("; did you mean :%s:?", near)
-	}
-	return "; icons: " + strings.Join(names, ", ")
 }
 
 func builtinByName(name string) *Icon {

@@ -1,6 +1,8 @@
-package templates
+package draw
 
-import "github.com/deckpress/deckpress/layout"
+import (
+	"github.com/deckpress/deckpress/layout"
+)
 
 // Face is a laid-out card face: a display list of drawing operations in
 // card coordinates (millimetres, trim box at 0,0). Back ends replay it.
@@ -25,7 +27,7 @@ type PathOp struct {
 
 // TextOp draws one run of text in one font, starting at a baseline point.
 type TextOp struct {
-	Font   *Font
+	Font   Font
 	Size   float64 // points
 	Colour Colour
 	X, Y   float64 // left end of the baseline, mm
@@ -52,3 +54,16 @@ func (*TextOp) op()    {}
 func (*ImageOp) op()   {}
 func (*ClipOp) op()    {}
 func (*EndClipOp) op() {}
+
+// Pair is a card's two faces, front and back; a nil Back is blank.
+type Pair struct {
+	Front, Back *Face
+}
+
+// Side returns the face of side s.
+func (p Pair) Side(s layout.Side) *Face {
+	if s == layout.Back {
+		return p.Back
+	}
+	return p.Front
+}

@@ -1,4 +1,4 @@
-package templates
+package typeset
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
+	"strings"
 )
 
 // Align is the horizontal alignment of text lines.
@@ -30,8 +32,8 @@ const (
 )
 
 var (
-	alignNames  = []string{"left", "center", "right", "justify"}
-	valignNames = []string{"top", "middle", "bottom"}
+	AlignNames  = []string{"left", "center", "right", "justify"}
+	VAlignNames = []string{"top", "middle", "bottom"}
 )
 
 // TextStyle is everything that decides how a text is set.
@@ -40,7 +42,7 @@ type TextStyle struct {
 	Style      Style   // the base style; markup adds bold and italic
 	Size       float64 // points
 	MinSize    float64 // smallest size fit: shrink may use, points
-	Colour     Colour
+	Colour     draw.Colour
 	Align      Align
 	VAlign     VAlign
 	LineHeight float64 // line pitch as a multiple of the size; default 1.2
@@ -63,7 +65,28 @@ type TextResult struct {
 	Overflow   bool    // the text did not fit even at the smallest size; the rest was cut
 	Missing    []rune  // characters no font could draw (left out)
 	Substitute []rune  // characters drawn from the fallback font
-	Problems   []string
+	Problems   []Problem
+}
+
+// Problem is something wrong in a text that was set anyway: a warning
+// (unbalanced markup, a missing glyph), or an error when Icon names an
+// icon the set lacks.
+type Problem struct {
+	Block   int    // the block it is in, for [Flow]
+	Message string // the warning; empty for an unknown icon
+	Icon    string // an unknown icon's name
+}
+
+// Error reports whether the problem stops a build (an unknown icon).
+func (p Problem) Error() bool { return p.Icon != "" }
+
+// Text is the problem's message; an unknown icon's says which name is
+// nearest by suggest (or lists the names when none is near).
+func (p Problem) Text(icons *IconSet, suggest func(word string, choices []string) string) string {
+	if p.Icon == "" {
+		return p.Message
+	}
+	return UnknownIcon(p.Icon, icons, suggest)
 }
 
 // piece is a stretch of a word in one font, or one icon, with its width in ems.
@@ -110,11 +133,11 @@ type line struct {
 
 // LayoutText sets s in box with style st, appending its drawing operations
 // to ops. icons resolves inline icon names; nil means no icons.
-func LayoutText(ops []Op, s string, box layout.Rect, st TextStyle, icons *IconSet) ([]Op, TextResult) {
+func LayoutText(ops []draw.Op, s string, box layout.Rect, st TextStyle, icons *IconSet) ([]draw.Op, TextResult) {
 	var res TextResult
 	blocks, probs := parseMarkup(s, st.Plain)
 	for _, p := range probs {
-		res.Problems = append(res.Problems, p.msg)
+		res.Problems = append(res.Problems, Problem{Message: p.msg})
 	}
 	paras := tokenize(blocks, st, icons, &res)
 	if st.LineHeight <= 0 {
@@ -184,7 +207,7 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 			if sp.icon != "" {
 				ic := icons.Lookup(sp.icon)
 				if ic == nil {
-					res.Problems = append(res.Problems, unknownIcon(sp.icon, icons))
+					res.Problems = append(res.Problems, Problem{Icon: sp.icon})
 					continue
 				}
 				startWord()
@@ -266,8 +289,14 @@ func appendRune(list []rune, r rune) []rune {
 	return append(list, r)
 }
 
-func unknownIcon(name string, icons *IconSet) string {
-	return fmt.Sprintf("unknown icon :%s:%s", name, icons.suggestion(name))
+// UnknownIcon is the message for an icon name the set lacks: with the
+// nearest name by suggest, or the list of names when none is near.
+func UnknownIcon(name string, icons *IconSet, suggest func(word string, choices []string) string) string {
+	names := icons.Names()
+	if near := suggest(name, names); near != "" {
+		return fmt.Sprintf("unknown icon :%s:; did you mean :%s:?", name, near)
+	}
+	return fmt.Sprintf("unknown icon :%s:; icons: %s", name, strings.Join(names, ", "))
 }
 
 // combine adds markup emphasis to a base style.
@@ -419,7 +448,7 @@ func fits(lines []line, broken bool, box layout.Rect, size float64, st TextStyle
 // emitLines turns set lines into operations inside box. Lines that do not
 // fit below the box's bottom, and characters beyond its right edge, are
 // cut; cut reports whether anything was.
-func emitLines(ops []Op, lines []line, box layout.Rect, size float64, st TextStyle) ([]Op, bool) {
+func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st TextStyle) ([]draw.Op, bool) {
 	em := ptToMM(size)
 	pitch := em * st.LineHeight
 	base := st.Family.Face(st.Style)
@@ -464,10 +493,10 @@ func emitLines(ops []Op, lines []line, box layout.Rect, size float64, st TextSty
 		}
 		by := y + baseline
 		if l.marker != "" {
-			ops = append(ops, &TextOp{Font: base, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
+			ops = append(ops, &draw.TextOp{Font: base, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
 		}
 		x += l.indent * em
-		var run *TextOp
+		var run *draw.TextOp
 		for _, it := range l.items {
 			w := it.w * em
 			if it.text == " " {
@@ -515,12 +544,12 @@ func emitLines(ops []Op, lines []line, box layout.Rect, size float64, st TextSty
 
 // appendRun extends the current run when it continues in the same font,
 // or starts a new text operation.
-func appendRun(ops []Op, run **TextOp, f *Font, size float64, c Colour, x, y float64, text string) []Op {
+func appendRun(ops []draw.Op, run **draw.TextOp, f *Font, size float64, c draw.Colour, x, y float64, text string) []draw.Op {
 	if r := *run; r != nil && r.Font == f {
 		r.Text += text
 		return ops
 	}
-	t := &TextOp{Font: f, Size: size, Colour: c, X: x, Y: y, Text: text}
+	t := &draw.TextOp{Font: f, Size: size, Colour: c, X: x, Y: y, Text: text}
 	*run = t
 	return append(ops, t)
 }

@@ -1,4 +1,4 @@
-package output
+package draw
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates"
 )
 
 // Recorder is a Canvas that writes every call as a line of stable text,
@@ -40,7 +39,7 @@ func (r *Recorder) Transform(m layout.Affine) {
 func (r *Recorder) Clip(p layout.Path) { fmt.Fprintf(r, "clip %s\n", PathString(p)) }
 
 // Path records a filled or stroked path.
-func (r *Recorder) Path(op *templates.PathOp) {
+func (r *Recorder) Path(op *PathOp) {
 	fmt.Fprintf(r, "path fill=%s stroke=%s", paint(op.Fill), paint(op.Stroke))
 	if op.Stroke.Visible() {
 		fmt.Fprintf(r, " width=%s", Num(op.Width))
@@ -55,16 +54,16 @@ func (r *Recorder) Path(op *templates.PathOp) {
 }
 
 // Text records a text run.
-func (r *Recorder) Text(op *templates.TextOp) {
-	fmt.Fprintf(r, "text %s %spt %s at %s,%s %q\n", op.Font.ID, Num(op.Size), op.Colour, Num(op.X), Num(op.Y), op.Text)
+func (r *Recorder) Text(op *TextOp) {
+	fmt.Fprintf(r, "text %s %spt %s at %s,%s %q\n", op.Font.ID(), Num(op.Size), op.Colour, Num(op.X), Num(op.Y), op.Text)
 }
 
 // Image records a picture.
-func (r *Recorder) Image(op *templates.ImageOp) {
+func (r *Recorder) Image(op *ImageOp) {
 	fmt.Fprintf(r, "image %s %dx%dpx at %s,%s size %sx%s\n", op.Image.ID, op.Image.W, op.Image.H, Num(op.Box.X), Num(op.Box.Y), Num(op.Box.W), Num(op.Box.H))
 }
 
-func paint(c templates.Colour) string {
+func paint(c Colour) string {
 	if !c.Visible() {
 		return "none"
 	}

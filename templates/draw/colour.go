@@ -1,4 +1,4 @@
-package templates
+package draw
 
 import (
 	"fmt"

@@ -1,11 +1,11 @@
-package templates
+package typeset
 
 import (
 	"fmt"
 	"math"
 
-	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // FlowBlock is a unit of content that flows across frames (card faces,
@@ -14,7 +14,6 @@ type FlowBlock struct {
 	Heading string        // a section heading
 	Text    string        // rich text: paragraphs and lists, with markup
 	Example []ExampleItem // a diagram row
-	Pos     cards.Pos     // where the block was written
 }
 
 // ExampleItem is one element of an example diagram row: a small card
@@ -30,10 +29,10 @@ type ExampleItem struct {
 // FlowStyle is how flowing content is set.
 type FlowStyle struct {
 	Family     *Family
-	Size       float64 // body size, points
-	Colour     Colour  // text
-	Accent     Colour  // headings and diagrams
-	LineHeight float64 // default 1.2
+	Size       float64     // body size, points
+	Colour     draw.Colour // text
+	Accent     draw.Colour // headings and diagrams
+	LineHeight float64     // default 1.2
 }
 
 // FlowEntry records what landed in which frame, for tests and messages.
@@ -44,17 +43,10 @@ type FlowEntry struct {
 
 // FlowResult is the outcome of a flow.
 type FlowResult struct {
-	Frames   [][]Op // the drawing of each frame used
-	Fits     bool   // everything went into the frames given
+	Frames   [][]draw.Op // the drawing of each frame used
+	Fits     bool        // everything went into the frames given
 	Log      []FlowEntry
-	Problems []FlowProblem
-}
-
-// FlowProblem is a markup problem of a block.
-type FlowProblem struct {
-	Pos     cards.Pos
-	Message string
-	Error   bool
+	Problems []Problem // each with the index of its block
 }
 
 // unit is an unsplittable piece of the flow: a heading, one line of text,
@@ -64,7 +56,7 @@ type unit struct {
 	spaceBefore  float64 // dropped at the top of a frame
 	keepWithNext bool
 	what         string
-	draw         func(ops []Op, x, y, w float64) []Op
+	draw         func(ops []draw.Op, x, y, w float64) []draw.Op
 }
 
 // Flow sets blocks into frames in order: text runs on from frame to frame,
@@ -81,7 +73,7 @@ func Flow(blocks []FlowBlock, frames []layout.Rect, st FlowStyle, icons *IconSet
 	}
 	units := flowUnits(blocks, frames[0].W, st, icons, &res)
 	frame, y := 0, frames[0].Y
-	res.Frames = [][]Op{nil}
+	res.Frames = [][]draw.Op{nil}
 	for i, u := range units {
 		top := y == frames[frame].Y
 		sb := u.spaceBefore
@@ -120,7 +112,7 @@ func flowUnits(blocks []FlowBlock, w float64, st FlowStyle, icons *IconSet, res 
 	body := TextStyle{Family: st.Family, Size: st.Size, Colour: st.Colour, LineHeight: st.LineHeight, Wrap: true}
 	var units []unit
 	section := "start" // the heading above, to name what lands where
-	for _, b := range blocks {
+	for bi, b := range blocks {
 		switch {
 		case b.Heading != "":
 			section = b.Heading
@@ -129,7 +121,7 @@ func flowUnits(blocks []FlowBlock, w float64, st FlowStyle, icons *IconSet, res 
 			hpitch := ptToMM(hs.Size) * st.LineHeight
 			text := b.Heading
 			units = append(units, unit{h: hpitch, spaceBefore: 0.55 * pitch, keepWithNext: true, what: "heading " + text,
-				draw: func(ops []Op, x, y, w float64) []Op {
+				draw: func(ops []draw.Op, x, y, w float64) []draw.Op {
 					hs := hs
 					hs.Plain = true
 					ops, _ = LayoutText(ops, text, layout.Rect{X: x, Y: y, W: w, H: hpitch}, hs, icons)
@@ -138,15 +130,16 @@ func flowUnits(blocks []FlowBlock, w float64, st FlowStyle, icons *IconSet, res 
 		case b.Text != "":
 			blocksOf, probs := parseMarkup(b.Text, false)
 			for _, p := range probs {
-				res.Problems = append(res.Problems, FlowProblem{Pos: b.Pos, Message: p.msg})
+				res.Problems = append(res.Problems, Problem{Block: bi, Message: p.msg})
 			}
 			var tr TextResult
 			paras := tokenize(blocksOf, body, icons, &tr)
 			for _, p := range tr.Problems {
-				res.Problems = append(res.Problems, FlowProblem{Pos: b.Pos, Message: p, Error: true})
+				p.Block = bi
+				res.Problems = append(res.Problems, p)
 			}
 			for _, r := range tr.Missing {
-				res.Problems = append(res.Problems, FlowProblem{Pos: b.Pos, Message: fmt.Sprintf("no font has a glyph for %q (U+%04X); it is left out", r, r)})
+				res.Problems = append(res.Problems, Problem{Block: bi, Message: fmt.Sprintf("no font has a glyph for %q (U+%04X); it is left out", r, r)})
 			}
 			lines, _ := breakLines(paras, w/em, true)
 			for li, l := range lines {
@@ -157,7 +150,7 @@ func flowUnits(blocks []FlowBlock, w float64, st FlowStyle, icons *IconSet, res 
 				}
 				l.afterGap = 0
 				units = append(units, unit{h: pitch, spaceBefore: sb, what: fmt.Sprintf("%s: line %d", section, li+1),
-					draw: func(ops []Op, x, y, w float64) []Op {
+					draw: func(ops []draw.Op, x, y, w float64) []draw.Op {
 						ops, _ = emitLines(ops, []line{l}, layout.Rect{X: x, Y: y, W: w, H: pitch}, st.Size, body)
 						return ops
 					}})
@@ -166,13 +159,13 @@ func flowUnits(blocks []FlowBlock, w float64, st FlowStyle, icons *IconSet, res 
 			h := 4.4 * pitch
 			items := b.Example
 			units = append(units, unit{h: h, spaceBefore: 0.45 * pitch, what: "example in " + section,
-				draw: func(ops []Op, x, y, w float64) []Op {
+				draw: func(ops []draw.Op, x, y, w float64) []draw.Op {
 					return drawExample(ops, items, layout.Rect{X: x, Y: y, W: w, H: h}, st, icons)
 				}})
 			for _, it := range items {
 				for _, name := range append(append([]string{}, it.On...), it.Icon) {
 					if name != "" && icons.Lookup(name) == nil {
-						res.Problems = append(res.Problems, FlowProblem{Pos: b.Pos, Message: unknownIcon(name, icons), Error: true})
+						res.Problems = append(res.Problems, Problem{Block: bi, Icon: name})
 					}
 				}
 			}
@@ -182,7 +175,7 @@ func flowUnits(blocks []FlowBlock, w float64, st FlowStyle, icons *IconSet, res 
 }
 
 // drawExample draws a row of example items, centred in box.
-func drawExample(ops []Op, items []ExampleItem, box layout.Rect, st FlowStyle, icons *IconSet) []Op {
+func drawExample(ops []draw.Op, items []ExampleItem, box layout.Rect, st FlowStyle, icons *IconSet) []draw.Op {
 	em := ptToMM(st.Size)
 	h := box.H * 0.92
 	widths := make([]float64, len(items))
@@ -214,7 +207,7 @@ func drawExample(ops []Op, items []ExampleItem, box layout.Rect, st FlowStyle, i
 		cell := layout.Rect{X: x, Y: y, W: w, H: h}
 		switch {
 		case it.Card != "":
-			ops = append(ops, &PathOp{Path: layout.RoundedRectPath(cell, w*0.08), Fill: Colour{255, 255, 255, 255}, Stroke: st.Accent, Width: 0.3})
+			ops = append(ops, &draw.PathOp{Path: layout.RoundedRectPath(cell, w*0.08), Fill: draw.Colour{R: 255, G: 255, B: 255, A: 255}, Stroke: st.Accent, Width: 0.3})
 			title := small
 			title.Style = Bold
 			ops, _ = LayoutText(ops, it.Card, layout.Rect{X: cell.X + w*0.06, Y: cell.Y + h*0.06, W: w * 0.88, H: h * 0.3}, title, icons)
