@@ -56,16 +56,21 @@ var allowed = map[string][]string{
 	"output/png":   {"layout", "templates/draw", gg},
 	"output/tts":   {"cards", "layout", "output", "output/png"},
 
+	// the pipeline as a library: everything below, but no cobra
+	"output/build": {"cards", "data", "layout", "output", "output/arena", "output/pdf", "output/png",
+		"rules/compose", "rules/gladiators", "rules/slugfest", "templates", "templates/draw", "templates/rulestext", "templates/typeset"},
+
 	"cmd/deckpress":       {"cmd/deckpress/cli"},
 	"cmd/deckpress/watch": {fsnotify},
-	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/pdf", "output/png", "output/tts",
-		"rules/compose", "rules/gladiators", "rules/slugfest", "templates", "templates/draw", "templates/rulestext", "templates/typeset",
+	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/build", "output/pdf", "output/tts",
+		"rules/gladiators", "templates", "templates/draw", "templates/rulestext", "templates/typeset",
 		"cmd/deckpress/watch", cobra, pflag},
 
 	"internal/archtest":   {},
 	"internal/fuzzcheck":  {"cards"},
 	"internal/golden":     {},
 	"internal/jsonschema": {"cards"},
+	"internal/testdecks":  {},
 	"internal/testtool":   {},
 }
 

@@ -15,8 +15,17 @@ import (
 	"github.com/deckpress/deckpress/output"
 )
 
-func newInitCmd(env Env) *cobra.Command {
-	var force bool
+// InitOptions are the options of deckpress init.
+type InitOptions struct {
+	Factory *Factory
+	Kit     string
+	Dir     string
+	Force   bool
+}
+
+// NewCmdInit returns deckpress init; runF, when not nil, runs instead.
+func NewCmdInit(f *Factory, runF func(*InitOptions) error) *cobra.Command {
+	opts := &InitOptions{Factory: f}
 	cmd := &cobra.Command{
 		Use:   "init KIT DIR",
 		Short: "Copy a built-in kit into a folder, to make it your own",
@@ -27,17 +36,22 @@ never overwritten unless --force is given.
 Kits: %s.`, strings.Join(data.Kits(), ", ")),
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runInit(env, args[0], args[1], force)
+			opts.Kit, opts.Dir = args[0], args[1]
+			if !slices.Contains(data.Kits(), opts.Kit) {
+				return flagErrorf("unknown kit %q; kits: %s", opts.Kit, strings.Join(data.Kits(), ", "))
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runInit(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&force, "force", false, "overwrite files that already exist")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "overwrite files that already exist")
 	return cmd
 }
 
-func runInit(env Env, kit, dir string, force bool) error {
-	if !slices.Contains(data.Kits(), kit) {
-		return fmt.Errorf("unknown kit %q; kits: %s", kit, strings.Join(data.Kits(), ", "))
-	}
+func runInit(opts *InitOptions) error {
+	env, kit, dir, force := opts.Factory.BuildEnv(), opts.Kit, opts.Dir, opts.Force
 	root := path.Join("kits", kit)
 	var files []output.File
 	var shown []string
@@ -52,25 +66,25 @@ func runInit(env Env, kit, dir string, force bool) error {
 		}
 		rel := filepath.FromSlash(strings.TrimPrefix(p, root+"/"))
 		target := filepath.Join(dir, rel)
-		if _, err := os.Stat(abs(env, target)); err == nil && !force {
+		if _, err := os.Stat(env.Abs(target)); err == nil && !force {
 			clash = append(clash, target)
 		}
-		files = append(files, output.File{Path: abs(env, target), Data: b})
+		files = append(files, output.File{Path: env.Abs(target), Data: b})
 		shown = append(shown, target)
 		return nil
 	})
 	if err != nil {
-		return failed("%v", err)
+		return err
 	}
 	if len(clash) > 0 {
-		return failed("refusing to overwrite %s; nothing written (--force overwrites)", strings.Join(clash, ", "))
+		return fmt.Errorf("refusing to overwrite %s; nothing written (--force overwrites)", strings.Join(clash, ", "))
 	}
 	if err := output.WriteFiles(files); err != nil {
-		return failed("%v", err)
+		return err
 	}
 	for _, s := range shown {
-		fmt.Fprintln(env.Out, s)
+		fmt.Fprintln(opts.Factory.Out, s)
 	}
-	fmt.Fprintf(env.Err, "build it with: deckpress build %s\n", dir)
+	fmt.Fprintf(opts.Factory.Err, "build it with: deckpress build %s\n", dir)
 	return nil
 }

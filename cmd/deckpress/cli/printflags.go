@@ -14,6 +14,8 @@ import (
 type printFlags struct {
 	paper, orientation, duplex, bleed, gutter, margin, marks, rotate, backOffset, preset, order string
 	set                                                                                         *pflag.FlagSet
+	// options are the settings given, once parse has run.
+	options output.PrintOptions
 }
 
 func (p *printFlags) register(fs *pflag.FlagSet) {
@@ -31,12 +33,18 @@ func (p *printFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&p.order, "order", "", "page order of --duplex single: fronts-first or backs-first (default fronts-first)")
 }
 
-// options returns the settings given on the command line; a bad value is
-// a usage error.
-func (p *printFlags) options() (output.PrintOptions, error) {
+// parse reads the settings given on the command line into p.options; a
+// bad value is a usage error.
+func (p *printFlags) parse() error {
+	o, err := p.read()
+	p.options = o
+	return err
+}
+
+func (p *printFlags) read() (output.PrintOptions, error) {
 	var o output.PrintOptions
 	changed := func(name string) bool { return p.set != nil && p.set.Changed(name) }
-	bad := func(flag string, err error) error { return fmt.Errorf("--%s: %w", flag, err) }
+	bad := func(flag string, err error) error { return flagErrorf("--%s: %w", flag, err) }
 	if changed("order") {
 		switch p.order {
 		case "fronts-first", "backs-first":

@@ -79,7 +79,15 @@ func Schema(format string) (map[string]any, error) {
 	return s, nil
 }
 
-func newSchemaCmd(env Env) *cobra.Command {
+// SchemaOptions are the options of deckpress schema.
+type SchemaOptions struct {
+	Factory *Factory
+	Format  string
+}
+
+// NewCmdSchema returns deckpress schema; runF, when not nil, runs instead.
+func NewCmdSchema(f *Factory, runF func(*SchemaOptions) error) *cobra.Command {
+	opts := &SchemaOptions{Factory: f}
 	return &cobra.Command{
 		Use:   "schema [deck|hero|rules|arena|project]",
 		Short: "Print the JSON Schema of a file format, for editors",
@@ -92,20 +100,31 @@ server at it with a first line such as
 to have typos underlined and keys completed as you type.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			format := "deck"
+			opts.Format = "deck"
 			if len(args) == 1 {
-				format = args[0]
+				opts.Format = args[0]
 			}
-			s, err := Schema(format)
-			if err != nil {
-				return err
+			if _, ok := schemas[opts.Format]; !ok {
+				_, err := Schema(opts.Format)
+				return &FlagError{err}
 			}
-			b, err := json.MarshalIndent(s, "", "  ")
-			if err != nil {
-				return failed("%v", err)
+			if runF != nil {
+				return runF(opts)
 			}
-			_, err = fmt.Fprintf(env.Out, "%s\n", b)
-			return err
+			return runSchema(opts)
 		},
 	}
+}
+
+func runSchema(opts *SchemaOptions) error {
+	s, err := Schema(opts.Format)
+	if err != nil {
+		return err
+	}
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(opts.Factory.Out, "%s\n", b)
+	return err
 }

@@ -1,4 +1,4 @@
-package cli
+package build
 
 import (
 	"fmt"
@@ -22,6 +22,7 @@ type input struct {
 	src    []byte      // its content
 	files  cards.Files // reads what it names
 	outDir string      // where its outputs go
+	named  bool        // named as a file (not found in a folder)
 	// project holds the print settings of the folder's project file,
 	// which override the file's own.
 	project output.PrintOptions
@@ -36,7 +37,7 @@ type input struct {
 type osFiles struct {
 	dir  string
 	root string // absolute, symlinks resolved; "" reads anywhere
-	log  *readLog
+	log  *ReadLog
 }
 
 func (f osFiles) ReadFile(name string) ([]byte, error) {
@@ -110,11 +111,11 @@ func (e outsideError) Error() string {
 // folder, the nearest folder at or above the input's own that holds a
 // project file (deckpress.yaml), else the input's folder.
 func namedFiles(env Env, path string) osFiles {
-	files := osFiles{dir: env.Dir, log: env.reads}
-	if env.allowOutside != nil && *env.allowOutside {
+	files := osFiles{dir: env.Dir, log: env.Reads}
+	if env.AllowOutside {
 		return files
 	}
-	dir, _ := filepath.Abs(filepath.Dir(abs(env, path)))
+	dir, _ := filepath.Abs(filepath.Dir(env.Abs(path)))
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real
 	}
@@ -133,13 +134,13 @@ func namedFiles(env Env, path string) osFiles {
 	return files
 }
 
-// readLog gathers the files a build reads.
-type readLog struct {
+// ReadLog gathers the files a build reads; it is safe for concurrent use.
+type ReadLog struct {
 	mu    sync.Mutex
 	files map[string]bool
 }
 
-func (l *readLog) add(name string) {
+func (l *ReadLog) add(name string) {
 	if l == nil {
 		return
 	}
@@ -151,7 +152,8 @@ func (l *readLog) add(name string) {
 	l.files[name] = true
 }
 
-func (l *readLog) list() []string {
+// List returns the files read, sorted.
+func (l *ReadLog) List() []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []string
@@ -194,35 +196,38 @@ func builtinInputs(outDir string) ([]input, error) {
 // every YAML file in it (those that are not a buildable format are skipped
 // later), or for the inputs its project file (deckpress.yaml) lists, which
 // then share the project's print settings.
-func argInputs(env Env, args []string, outDir string, diags *cards.Diagnostics) ([]input, error) {
+func argInputs(env Env, args []string, outDir string) ([]input, cards.Diagnostics, error) {
 	var out []input
+	var diags cards.Diagnostics
 	for _, a := range args {
 		if filepath.Base(a) == cards.ProjectFile {
 			a = filepath.Dir(a)
 		}
-		st, err := os.Stat(abs(env, a))
+		st, err := os.Stat(env.Abs(a))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a, cards.Cause(err))
+			return nil, diags, fmt.Errorf("%s: %w", a, cards.Cause(err))
 		}
 		if !st.IsDir() {
 			in, err := readInput(env, a, outDir)
 			if err != nil {
-				return nil, err
+				return nil, diags, err
 			}
+			in.named = true
 			out = append(out, in)
 			continue
 		}
-		ins, err := folderInputs(env, a, outDir, diags)
+		ins, ds, err := folderInputs(env, a, outDir)
+		diags = append(diags, ds...)
 		if err != nil {
-			return nil, err
+			return nil, diags, err
 		}
 		out = append(out, ins...)
 	}
-	return out, nil
+	return out, diags, nil
 }
 
 func readInput(env Env, p, outDir string) (input, error) {
-	src, err := osFiles{dir: env.Dir, log: env.reads}.ReadFile(p)
+	src, err := osFiles{dir: env.Dir, log: env.Reads}.ReadFile(p)
 	if err != nil {
 		return input{}, fmt.Errorf("%s: %w", p, cards.Cause(err))
 	}
@@ -231,23 +236,24 @@ func readInput(env Env, p, outDir string) (input, error) {
 
 // folderInputs lists a folder's inputs: those of its project file, or every
 // YAML file in it.
-func folderInputs(env Env, dir, outDir string, diags *cards.Diagnostics) ([]input, error) {
+func folderInputs(env Env, dir, outDir string) ([]input, cards.Diagnostics, error) {
 	projPath := filepath.Join(dir, cards.ProjectFile)
 	var proj *cards.Project
-	if src, err := (osFiles{dir: env.Dir, log: env.reads}).ReadFile(projPath); err == nil {
+	var diags cards.Diagnostics
+	if src, err := (osFiles{dir: env.Dir, log: env.Reads}).ReadFile(projPath); err == nil {
 		root, ds := cards.Parse(projPath, src)
-		*diags = append(*diags, ds...)
+		diags = append(diags, ds...)
 		if root != nil {
 			var more cards.Diagnostics
 			proj, more = cards.ReadProject(projPath, root)
-			*diags = append(*diags, more...)
+			diags = append(diags, more...)
 		}
 	}
 	var names []string
 	if proj != nil && proj.Inputs != nil {
 		for _, n := range proj.Inputs {
 			p := cards.Resolve(projPath, n.Value)
-			st, err := os.Stat(abs(env, p))
+			st, err := os.Stat(env.Abs(p))
 			if err != nil {
 				diags.Errorf(n.Pos, "inputs: %s: %v", n.Value, cards.Cause(err))
 				continue
@@ -258,40 +264,40 @@ func folderInputs(env Env, dir, outDir string, diags *cards.Diagnostics) ([]inpu
 			}
 			more, err := yamlFiles(env, p)
 			if err != nil {
-				return nil, err
+				return nil, diags, err
 			}
 			names = append(names, more...)
 		}
 	} else {
 		more, err := yamlFiles(env, dir)
 		if err != nil {
-			return nil, err
+			return nil, diags, err
 		}
 		names = more
 		if len(names) == 0 {
-			return nil, fmt.Errorf("%s: no YAML files in this folder", dir)
+			return nil, diags, fmt.Errorf("%s: no YAML files in this folder", dir)
 		}
 	}
 	var shared output.PrintOptions
 	if proj != nil {
-		shared = output.ReadPrint(proj.Print, diags)
+		shared = output.ReadPrint(proj.Print, &diags)
 	}
 	var out []input
 	for _, n := range names {
 		in, err := readInput(env, n, outDir)
 		if err != nil {
-			return nil, err
+			return nil, diags, err
 		}
 		in.project = shared
 		out = append(out, in)
 	}
-	return out, nil
+	return out, diags, nil
 }
 
 // yamlFiles lists the YAML files of a folder (not its sub-folders), but
 // its project file.
 func yamlFiles(env Env, dir string) ([]string, error) {
-	entries, err := os.ReadDir(abs(env, dir))
+	entries, err := os.ReadDir(env.Abs(dir))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, cards.Cause(err))
 	}
@@ -310,4 +316,15 @@ func yamlFiles(env Env, dir string) ([]string, error) {
 func stem(p string) string {
 	base := filepath.Base(p)
 	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// NoInputsError says that the inputs hold no file of the format a command
+// needs (rules files for rules, decks for preview): a usage error.
+type NoInputsError struct {
+	Inputs []string
+	Format string // "rules", "deck"
+}
+
+func (e *NoInputsError) Error() string {
+	return fmt.Sprintf("%s: no %s file here; give a %s file, or a folder that holds one", strings.Join(e.Inputs, ", "), e.Format, e.Format)
 }
