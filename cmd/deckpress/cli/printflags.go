@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -42,87 +41,19 @@ func (p *printFlags) parse() error {
 }
 
 func (p *printFlags) read() (output.PrintOptions, error) {
-	var o output.PrintOptions
-	changed := func(name string) bool { return p.set != nil && p.set.Changed(name) }
-	bad := func(flag string, err error) error { return flagErrorf("--%s: %w", flag, err) }
-	if changed("order") {
-		switch p.order {
-		case "fronts-first", "backs-first":
-			v := p.order == "backs-first"
-			o.BacksFirst = &v
-		default:
-			return o, bad("order", fmt.Errorf("unknown order %q; expected fronts-first or backs-first", p.order))
+	values := map[string]string{
+		"paper": p.paper, "orientation": p.orientation, "duplex": p.duplex, "bleed": p.bleed, "gutter": p.gutter,
+		"margin": p.margin, "marks": p.marks, "rotate": p.rotate, "back-offset": p.backOffset, "preset": p.preset, "order": p.order,
+	}
+	given := map[string]string{}
+	for _, name := range output.FlagNames {
+		if p.set != nil && p.set.Changed(name) {
+			given[name] = values[name]
 		}
 	}
-	if changed("paper") {
-		s, err := layout.ParsePaper(p.paper)
-		if err != nil {
-			return o, bad("paper", err)
-		}
-		o.Paper = &s
-	}
-	if changed("orientation") {
-		v, err := layout.ParseOrientation(p.orientation)
-		if err != nil {
-			return o, bad("orientation", err)
-		}
-		o.Orientation = &v
-	}
-	if changed("duplex") {
-		v, err := layout.ParseDuplex(p.duplex)
-		if err != nil {
-			return o, bad("duplex", err)
-		}
-		o.Duplex = &v
-	}
-	if changed("marks") {
-		v, err := layout.ParseMarks(p.marks)
-		if err != nil {
-			return o, bad("marks", err)
-		}
-		o.Marks = &v
-	}
-	if changed("rotate") {
-		switch p.rotate {
-		case "none", "auto":
-			v := p.rotate == "auto"
-			o.Rotate = &v
-		default:
-			return o, bad("rotate", fmt.Errorf("unknown value %q; expected none or auto", p.rotate))
-		}
-	}
-	for _, l := range []struct {
-		name   string
-		val    string
-		lo, hi float64
-		dst    **float64
-	}{
-		{"bleed", p.bleed, 0, 20, &o.Bleed},
-		{"gutter", p.gutter, 0, 50, &o.Gutter},
-		{"margin", p.margin, 0, 100, &o.Margin},
-	} {
-		if !changed(l.name) {
-			continue
-		}
-		v, err := output.ParseLengthIn(l.val, l.lo, l.hi)
-		if err != nil {
-			return o, bad(l.name, err)
-		}
-		*l.dst = &v
-	}
-	if changed("back-offset") {
-		pt, err := layout.ParsePoint(p.backOffset)
-		if err != nil {
-			return o, bad("back-offset", err)
-		}
-		o.BackOffset = &pt
-	}
-	if changed("preset") {
-		preset, err := output.Preset(p.preset)
-		if err != nil {
-			return o, bad("preset", err)
-		}
-		o = o.Over(preset)
+	o, err := output.ReadFlags(given)
+	if err != nil {
+		return o, &FlagError{err}
 	}
 	return o, nil
 }
