@@ -1,6 +1,7 @@
 package build
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -45,10 +46,8 @@ func (f osFiles) ReadFile(name string) ([]byte, error) {
 		name = filepath.Join(f.dir, name)
 	}
 	f.log.add(name)
-	if f.root != "" {
-		if err := f.inside(name); err != nil {
-			return nil, err
-		}
+	if err := f.inside(name); err != nil {
+		return nil, err
 	}
 	// refuse a huge file before reading it; each format then has its own,
 	// smaller limit (8 MiB for YAML and CSV)
@@ -61,9 +60,12 @@ func (f osFiles) ReadFile(name string) ([]byte, error) {
 // maxReadBytes is the largest file deckpress reads: the largest picture.
 const maxReadBytes = templates.MaxImageBytes
 
-// inside checks that name lies inside f.root, both as written and once its
+// inside checks (unless f.root is "") that name lies inside f.root, both as written and once its
 // symlinks are resolved.
 func (f osFiles) inside(name string) error {
+	if f.root == "" {
+		return nil
+	}
 	name, err := filepath.Abs(name)
 	if err != nil {
 		return err
@@ -130,6 +132,20 @@ func namedFiles(env Env, path string) osFiles {
 			break
 		}
 		d = up
+	}
+	return files
+}
+
+// projectRoot returns how to check that the inputs a project file in dir
+// names lie in dir; with --allow-outside, anywhere goes.
+func projectRoot(env Env, dir string) osFiles {
+	files := osFiles{dir: env.Dir}
+	if env.AllowOutside {
+		return files
+	}
+	files.root, _ = filepath.Abs(env.Abs(dir))
+	if real, err := filepath.EvalSymlinks(files.root); err == nil {
+		files.root = real
 	}
 	return files
 }
@@ -251,8 +267,13 @@ func folderInputs(env Env, dir, outDir string) ([]input, cards.Diagnostics, erro
 	}
 	var names []string
 	if proj != nil && proj.Inputs != nil {
+		within := projectRoot(env, dir)
 		for _, n := range proj.Inputs {
 			p := cards.Resolve(projPath, n.Value)
+			if err := within.inside(env.Abs(p)); errors.As(err, new(outsideError)) {
+				diags.Errorf(n.Pos, "inputs: %s: %v", n.Value, err)
+				continue
+			}
 			st, err := os.Stat(env.Abs(p))
 			if err != nil {
 				diags.Errorf(n.Pos, "inputs: %s: %v", n.Value, cards.Cause(err))
