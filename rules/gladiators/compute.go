@@ -52,7 +52,7 @@ type PowerCost struct {
 
 // Compute computes a hero's sheet under rs and checks every rule, adding
 // a diagnostic at the line that breaks it. The sheet is valid when no
-// error was found.
+// error was found, here or while reading the hero.
 func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
 	before := len(*diags)
 	s := &Sheet{Hero: h, Budget: rs.Budget}
@@ -151,7 +151,7 @@ func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
 		diags.Errorf(h.Pos, "%s: spends %d points (%d on powers, %d on characteristics); the budget is %d, %d %s over",
 			who, s.Total, s.PowerPoints, s.CharPoints, rs.Budget, over, unit)
 	}
-	s.Valid = !cards.Diagnostics((*diags)[before:]).HasErrors()
+	s.Valid = !h.ReadErrors && !cards.Diagnostics((*diags)[before:]).HasErrors()
 	return s
 }
 
