@@ -75,14 +75,16 @@ var allowed = map[string][]string{
 }
 
 type pkg struct {
-	ImportPath string
-	Imports    []string
+	ImportPath   string
+	Imports      []string
+	TestImports  []string
+	XTestImports []string
 }
 
 // packages lists the module's packages with their (non-test) imports.
 func packages(t *testing.T) []pkg {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", module+"/...").Output()
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports,TestImports,XTestImports", module+"/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
@@ -144,6 +146,18 @@ func permitted(rule []string, dep string) bool {
 		}
 	}
 	return false
+}
+
+// TestUpdateFlagEverywhere keeps 'go test ./... -update' working: a test
+// binary fails on a flag it does not define, so the tests of every package
+// import internal/golden, which defines -update.
+func TestUpdateFlagEverywhere(t *testing.T) {
+	for _, p := range packages(t) {
+		tests := append(slices.Clone(p.TestImports), p.XTestImports...)
+		if len(tests) > 0 && !slices.Contains(tests, module+"/internal/golden") {
+			t.Errorf("the tests of %s do not import internal/golden: 'go test ./... -update' fails there", p.ImportPath)
+		}
+	}
 }
 
 // TestYAMLOnlyInLoaders keeps the YAML library in cards/load.go: every
