@@ -129,7 +129,7 @@ Then print with **--back-offset X,Y** or **print: {back-offset: [X, Y]}**, addin
 	backText := typeset.TextStyle{Family: fonts, Size: 9, Colour: calBack, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
 	backOps, _ = typeset.LayoutText(backOps, "deckpress calibration · back side", layout.Rect{X: 20, Y: page.H/2 + 60, W: page.W - 40, H: 5}, backText, nil)
 
-	doc := &draw.Document{Title: "deckpress printer calibration", Pages: []draw.Page{
+	doc := &draw.Document{Title: "deckpress printer calibration", Sides: draw.SidesOf(s.Duplex), Pages: []draw.Page{
 		{Size: page, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}},
 		{Size: page, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: backOps}}}},
 	}}

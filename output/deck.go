@@ -261,7 +261,7 @@ func pickTemplate(lib *templates.Library, s cards.Side, def *templates.Template,
 // marks and cut lines on front pages, and a line in the margin of every
 // sheet saying what it is and how to print it.
 func (j *DeckJob) Document() *draw.Document {
-	doc := &draw.Document{Title: j.Deck.Name}
+	doc := &draw.Document{Title: j.Deck.Name, Sides: draw.SidesOf(j.Plan.Duplex)}
 	bleedBox := j.Plan.CardBleedBox()
 	sheets := j.Plan.Sheets(len(j.copies))
 	for _, p := range j.Plan.Pages(len(j.copies)) {

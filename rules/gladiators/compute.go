@@ -3,6 +3,7 @@ package gladiators
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
@@ -162,6 +163,7 @@ func checkModifiers(who string, p *PowerSpec, power *Power, rs *Ruleset, diags *
 		names = append(names, m.Name)
 	}
 	taken := map[string]int{}
+	var kept []*Modifier // the modifiers taken so far, in order
 	for i, name := range p.Modifiers {
 		pos := p.ModPos[i]
 		m := rs.Modifier(name)
@@ -178,11 +180,13 @@ func checkModifiers(who string, p *PowerSpec, power *Power, rs *Ruleset, diags *
 			continue
 		}
 		taken[name] = i
-		for _, x := range m.Excludes {
-			if j, both := taken[x]; both && j != i {
-				diags.Errorf(pos, "%s: %s: %s and %s cannot be combined", who, p.Name, x, name)
+		// a ruleset may declare the exclusion on either modifier
+		for _, prev := range kept {
+			if slices.Contains(m.Excludes, prev.Name) || slices.Contains(prev.Excludes, name) {
+				diags.Errorf(pos, "%s: %s: %s and %s cannot be combined", who, p.Name, prev.Name, name)
 			}
 		}
+		kept = append(kept, m)
 		if power != nil {
 			switch {
 			case m.Applies == "always-on" && !power.AlwaysOn:

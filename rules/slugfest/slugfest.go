@@ -10,7 +10,10 @@
 //
 // a team line, then one line per member: the hero's name, a hyphen, and
 // the abilities from force 5 down to force 1; a list may wrap onto the
-// next line. A blank line ends a team. Teams may also be written in YAML.
+// next line. The name ends at the first hyphen followed by a space (so
+// "Spider-Man-  Web, …" is Spider-Man's). A line after one ending in a
+// comma continues the list, even in capitals, unless it is a member line
+// itself. A blank line ends a team. Teams may also be written in YAML.
 // Each member becomes 5 character cards (force 1 to 5, titled with the
 // hero's name) and 5 ability cards (force 5 down to 1, each naming its
 // hero): 40 cards for a team of 4.
@@ -71,17 +74,19 @@ func ParseList(path, text string, firstLine, col int) ([]*Team, cards.Diagnostic
 	var team *Team
 	var member *Member
 	blockStart := true
+	continues := false // the line above ended its member's list with a comma
 	for i, raw := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		line := strings.TrimRight(raw, " \t")
 		indent := len(line) - len(strings.TrimLeft(line, " \t"))
 		trimmed := strings.TrimSpace(line)
 		pos := cards.Pos{File: path, Line: firstLine + i, Col: col + indent}
 		if trimmed == "" {
-			blockStart, member = true, nil
+			blockStart, member, continues = true, nil, false
 			continue
 		}
 		m := heroLine.FindStringSubmatchIndex(trimmed)
-		isTeam := m == nil && (blockStart || !strings.Contains(trimmed, ",") && isUpper(trimmed))
+		// after a trailing comma the list goes on, even in capitals
+		isTeam := m == nil && !continues && (blockStart || !strings.Contains(trimmed, ",") && isUpper(trimmed))
 		blockStart = false
 		switch {
 		case isTeam:
@@ -105,6 +110,7 @@ func ParseList(path, text string, firstLine, col int) ([]*Team, cards.Diagnostic
 			// a wrapped list continues the member above
 			member.Abilities = append(member.Abilities, splitAbilities(trimmed, pos)...)
 		}
+		continues = member != nil && strings.HasSuffix(trimmed, ",")
 	}
 	return teams, diags
 }

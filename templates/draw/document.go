@@ -7,7 +7,35 @@ import (
 // Document is a printable document: pages of placed faces.
 type Document struct {
 	Title string
+	Sides Sides // how its pages are meant to be printed
 	Pages []Page
+}
+
+// Sides says how a document's pages go onto paper, for a viewer's print
+// dialog.
+type Sides uint8
+
+const (
+	// OneSided prints every page on its own sheet: fronts only, fold
+	// sheets, a page per card side, maps.
+	OneSided Sides = iota
+	// LongEdge prints pages in pairs on the two sides of a sheet, turned
+	// over on its long edge.
+	LongEdge
+	// ShortEdge prints pages in pairs, turned over on the short edge.
+	ShortEdge
+)
+
+// SidesOf returns how a deck printed with duplex mode d goes onto paper:
+// only long and short duplex print on both sides of a sheet.
+func SidesOf(d layout.Duplex) Sides {
+	switch d {
+	case layout.DuplexLong:
+		return LongEdge
+	case layout.DuplexShort:
+		return ShortEdge
+	}
+	return OneSided
 }
 
 // Page is one page of a document.
