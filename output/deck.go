@@ -57,11 +57,14 @@ func (j *DeckJob) Cards() int { return len(j.copies) }
 // Sheets returns the number of sheets (or, for single pages, cards).
 func (j *DeckJob) Sheets() int { return j.Plan.Sheets(len(j.copies)) }
 
-// PrepareDeck resolves, checks and renders a loaded deck. Every problem
-// is added to diags; the job is nil when the deck cannot be printed.
-func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *DeckJob {
-	size, settings, fill, sizeOK := Resolve(deck.Size, deck.Print, opts, diags)
-	lib := templates.Load(deck, size, settings.Bleed, opts.Files, opts.Builtin, diags)
+// PrepareDeck resolves, checks and renders a loaded deck and returns
+// every problem found; the job is nil when the deck cannot be printed.
+func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostics) {
+	res, found := Resolve(deck.Size, deck.Print, opts)
+	size, settings, fill, sizeOK := res.Size, res.Settings, res.Fill, res.OK
+	lib, ds := templates.Load(deck, size, settings.Bleed, opts.Files, opts.Builtin)
+	found = found.Extend(ds)
+	diags := &found
 
 	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != ""}
 	for _, c := range deck.Cards {
@@ -92,10 +95,12 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 			}
 		}
 		if ft != nil {
-			faces.Front = lib.Render(ft, side(deck, c, &c.Front, "front"), diags)
+			faces.Front, ds = lib.Render(ft, side(deck, c, &c.Front, "front"))
+			found = found.Extend(ds)
 		}
 		if bt != nil {
-			faces.Back = lib.Render(bt, side(deck, c, &c.Back, "back"), diags)
+			faces.Back, ds = lib.Render(bt, side(deck, c, &c.Back, "back"))
+			found = found.Extend(ds)
 		}
 		if faces.Back == nil {
 			faces.Back = &draw.Face{}
@@ -109,10 +114,10 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 		diags.Errorf(deck.Pos, "pictures: %v", err)
 	}
 	checkReservedTypos(lib, deck, diags)
-	if !sizeOK || diags.HasErrors() {
-		return nil
+	if !sizeOK || found.HasErrors() {
+		return nil, found
 	}
-	return job
+	return job, found
 }
 
 // checkReservedTypos reports card fields that no template uses and whose
@@ -135,14 +140,25 @@ func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.D
 	}
 }
 
+// Resolved is a deck's card size and print settings.
+type Resolved struct {
+	Size     layout.Size
+	Settings layout.Settings
+	Fill     bool // every card is a whole page
+	OK       bool // false: the deck's size is wrong, and Size is poker's
+}
+
 // Resolve returns the card size and the print settings: flags over the
 // deck's print block over the defaults. A whole-page deck (opts.FillPage,
 // or `size: page`) takes the paper's size, with no margin, marks, bleed or
-// backs. When the deck's size is wrong (ok false), size is the default,
+// backs. When the deck's size is wrong (not OK), the size is the default,
 // poker, so that templates can still be checked against something.
-func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions, diags *cards.Diagnostics) (size layout.Size, settings layout.Settings, fill, ok bool) {
-	size, ok = layout.Size{W: 63.5, H: 88.9}, true
-	settings = opts.Print.Over(ReadPrint(p, diags)).Settings()
+func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions) (Resolved, cards.Diagnostics) {
+	var found cards.Diagnostics
+	diags := &found
+	size, ok := layout.Size{W: 63.5, H: 88.9}, true
+	settings := opts.Print.Over(ReadPrint(p, diags)).Settings()
+	fill := opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
 	fill = opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
 	switch {
 	case fill:
@@ -156,7 +172,7 @@ func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions, diags *cards
 			ok = false
 		}
 	}
-	return size, settings, fill, ok
+	return Resolved{Size: size, Settings: settings, Fill: fill, OK: ok}, found
 }
 
 // impose fits the job's cards on pages, reporting a card too large for the
@@ -178,9 +194,9 @@ func (j *DeckJob) impose(size layout.Size, settings layout.Settings, deck *cards
 // FacesJob imposes faces made elsewhere (rules cards, sheets): faces[i] is
 // a card's front and back (a nil back is blank), and the whole set is
 // printed copies times. deck gives the title, size and print settings.
-func FacesJob(deck *cards.Deck, faces []draw.Pair, copies int, opts DeckOptions, diags *cards.Diagnostics) *DeckJob {
-	size, settings, _, ok := Resolve(deck.Size, deck.Print, opts, diags)
-	job := &DeckJob{Deck: deck, Backs: settings.Duplex != layout.DuplexNone}
+func FacesJob(deck *cards.Deck, faces []draw.Pair, copies int, opts DeckOptions) (*DeckJob, cards.Diagnostics) {
+	res, diags := Resolve(deck.Size, deck.Print, opts)
+	job := &DeckJob{Deck: deck, Backs: res.Settings.Duplex != layout.DuplexNone}
 	for _, f := range faces {
 		if f.Back == nil {
 			f.Back = &draw.Face{}
@@ -192,10 +208,10 @@ func FacesJob(deck *cards.Deck, faces []draw.Pair, copies int, opts DeckOptions,
 			job.copies = append(job.copies, i)
 		}
 	}
-	if !ok || !job.impose(size, settings, deck, diags) {
-		return nil
+	if !res.OK || !job.impose(res.Size, res.Settings, deck, &diags) {
+		return nil, diags
 	}
-	return job
+	return job, diags
 }
 
 // side returns what a face of card c is rendered from: the side's fields,

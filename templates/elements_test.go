@@ -2,9 +2,9 @@ package templates_test
 
 import (
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -28,24 +28,18 @@ func render(t *testing.T, src, fields string) (*draw.Face, cards.Diagnostics) {
 		t.Fatalf("template: %v", diags)
 	}
 	lib := templates.NewLibrary(poker, 0)
-	lib.Images.Files = testdataFiles{}
+	lib.Images.Files = os.DirFS("testdata").(fs.ReadFileFS)
 	lib.Define("t", cards.Pos{File: "t.yaml", Line: 1, Col: 1}, root)
-	lib.Compile(&diags)
+	diags = diags.Extend(lib.Compile())
 	f, ds := cards.Parse("card.yaml", []byte(fields))
 	diags = append(diags, ds...)
 	card := templates.Card{Label: "card 1", Pos: cards.Pos{File: "card.yaml", Line: 1, Col: 1}, Field: func(n string) *cards.Node { return f.Key(n) }}
-	face := lib.Render(lib.Lookup("t"), card, &diags)
+	face, ds := lib.Render(lib.Lookup("t"), card)
+	diags = diags.Extend(ds)
 	if err := lib.Images.Finish(); err != nil {
 		t.Fatal(err)
 	}
 	return face, diags
-}
-
-// testdataFiles reads files under testdata/.
-type testdataFiles struct{}
-
-func (testdataFiles) ReadFile(name string) ([]byte, error) {
-	return os.ReadFile(filepath.Join("testdata", name))
 }
 
 func dump(face *draw.Face, diags cards.Diagnostics) []byte {
@@ -189,9 +183,10 @@ child:
 	for k, v := range root.Pairs() {
 		lib.Define(k.Value, k.Pos, v)
 	}
-	lib.Compile(&diags)
+	diags = diags.Extend(lib.Compile())
 	f, _ := cards.Parse("c.yaml", []byte("name: Zoobot"))
-	face := lib.Render(lib.Lookup("child"), templates.Card{Label: "card 1", Field: func(n string) *cards.Node { return f.Key(n) }}, &diags)
+	face, ds := lib.Render(lib.Lookup("child"), templates.Card{Label: "card 1", Field: func(n string) *cards.Node { return f.Key(n) }})
+	diags = diags.Extend(ds)
 	golden.Assert(t, "extends.txt", dump(face, diags))
 }
 

@@ -18,8 +18,10 @@ type Source struct {
 // Load builds a deck's template library, for cards of size card with
 // bleed: the built-in template files, the files the deck's use: names
 // (read through files), its own templates, its fonts and icons, all
-// compiled. Every problem is added to diags.
-func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, builtin []Source, diags *cards.Diagnostics) *Library {
+// compiled, and returns it with every problem found.
+func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, builtin []Source) (*Library, cards.Diagnostics) {
+	var found cards.Diagnostics
+	diags := &found
 	lib := NewLibrary(card, bleed)
 	lib.Images.Files = files
 	for _, src := range builtin {
@@ -43,8 +45,7 @@ func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, 
 	}
 	loadFonts(lib, deck, files, diags)
 	loadIcons(lib, deck, diags)
-	lib.Compile(diags)
-	return lib
+	return lib, found.Extend(lib.Compile())
 }
 
 var templateFileKeys = []string{"templates"}

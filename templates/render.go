@@ -18,16 +18,17 @@ type Card struct {
 	Fields []string
 }
 
-// Render draws template t for a card and returns the face. Problems with
-// the card's values are diagnostics naming the card.
-func (l *Library) Render(t *Template, card Card, diags *cards.Diagnostics) *draw.Face {
-	r := &renderer{lib: l, card: card, template: t.Name, diags: diags, lookup: card.Field,
+// Render draws template t for a card and returns the face, and the
+// problems with the card's values, as diagnostics naming the card.
+func (l *Library) Render(t *Template, card Card) (*draw.Face, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	r := &renderer{lib: l, card: card, template: t.Name, diags: &diags, lookup: card.Field,
 		frame: layout.Rect{W: l.Card.W, H: l.Card.H}}
 	if t.background != nil {
 		t.background.draw(r)
 	}
 	r.drawAll(t.elements)
-	return &draw.Face{Ops: r.ops}
+	return &draw.Face{Ops: r.ops}, diags
 }
 
 // renderer draws elements for one card into a display list.

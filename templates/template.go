@@ -71,16 +71,19 @@ func (l *Library) Define(name string, pos cards.Pos, node *cards.Node) {
 	l.defs[name] = definition{name: name, pos: pos, node: node}
 }
 
-// Compile compiles every defined template, resolving `extends`.
-func (l *Library) Compile(diags *cards.Diagnostics) {
+// Compile compiles every defined template, resolving `extends`, and
+// returns the problems found.
+func (l *Library) Compile() cards.Diagnostics {
 	names := make([]string, 0, len(l.defs))
 	for n := range l.defs {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var diags cards.Diagnostics
 	for _, n := range names {
-		l.compile(n, nil, diags)
+		l.compile(n, nil, &diags)
 	}
+	return diags
 }
 
 // FieldUsed reports whether any face rendered so far looked up the field.

@@ -18,7 +18,9 @@ func prepareArenaInput(in input, root *cards.Node, opts options) ([]Product, car
 	if m == nil || diags.HasErrors() {
 		return nil, diags
 	}
-	_, s, _, _ := output.Resolve(nil, m.Print, output.DeckOptions{Print: opts.print}, &diags)
+	res, ds := output.Resolve(nil, m.Print, output.DeckOptions{Print: opts.print})
+	diags = diags.Extend(ds)
+	s := res.Settings
 	doc, tiles := m.Document(s.Paper, s.Orientation, s.Margin)
 	return []Product{{Path: filepath.Join(in.outDir, stem(in.path)+".pdf"), Sheets: len(doc.Pages), Pages: len(doc.Pages),
 		Note:   fmt.Sprintf("%d tiles, on %s", len(tiles), layout.FormatMM(doc.Pages[0].Size.W)+" x "+layout.FormatMM(doc.Pages[0].Size.H)),

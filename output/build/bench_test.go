@@ -115,7 +115,8 @@ func BenchmarkHexPaper100(b *testing.B) {
 func BenchmarkPreviewFace(b *testing.B) {
 	src, _ := fs.ReadFile(data.FS, "kits/samples/gallery.yaml")
 	deck, diags := cards.LoadDeck("kits/samples/gallery.yaml", src, embeddedFiles{})
-	job := output.PrepareDeck(deck, output.DeckOptions{Files: embeddedFiles{}, Builtin: Builtin()}, &diags)
+	job, more := output.PrepareDeck(deck, output.DeckOptions{Files: embeddedFiles{}, Builtin: Builtin()})
+	diags = diags.Extend(more)
 	if job == nil {
 		b.Fatal(diags)
 	}

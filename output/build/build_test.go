@@ -37,8 +37,11 @@ func TestKitThroughLibrary(t *testing.T) {
 		t.Fatal(err)
 	}
 	products, diags, err := Prepare(Request{Env: Env{Dir: dir}, Inputs: []string{"kit"}, Out: "out"})
-	if err != nil || diags.HasErrors() {
-		t.Fatal(err, diags)
+	if err == nil {
+		err = diags.Err()
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 	if err := Write(dir, products, nil); err != nil {
 		t.Fatal(err)

@@ -102,9 +102,10 @@ func prepareDeckInput(in input, root *cards.Node, opts options) ([]Product, card
 	if deck == nil {
 		return nil, diags
 	}
-	compose.Check(deck, &diags)
-	job := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()}, &diags)
-	if job == nil {
+	diags = diags.Extend(compose.Check(deck))
+	job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()})
+	diags = diags.Extend(ds)
+	if job == nil || diags.HasErrors() {
 		return nil, diags
 	}
 	return []Product{DeckProduct(job, filepath.Join(in.outDir, stem(in.path)+".pdf"))}, diags
@@ -120,9 +121,7 @@ func prepareSlugfestInput(in input, root *cards.Node, opts options) ([]Product, 
 	if diags.HasErrors() && len(f.Teams) == 0 {
 		return nil, diags // no list could be read: that is the error
 	}
-	var checked cards.Diagnostics
-	slugfest.Check(f.Teams, f.Pos, &checked)
-	diags = append(diags, checked...)
+	diags = diags.Extend(slugfest.Check(f.Teams, f.Pos))
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -130,7 +129,8 @@ func prepareSlugfestInput(in input, root *cards.Node, opts options) ([]Product, 
 	for i, t := range f.Teams {
 		d := slugfest.Deck(in.path, f.Title, i, t)
 		d.Size, d.Print = f.Size, f.Print
-		job := output.PrepareDeck(d, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()}, &diags)
+		job, ds := output.PrepareDeck(d, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()})
+		diags = diags.Extend(ds)
 		if job != nil {
 			out = append(out, DeckProduct(job, filepath.Join(in.outDir, stem(in.path)+"-"+slugfest.Slug(t.Name)+".pdf")))
 		}

@@ -81,7 +81,9 @@ func computeHeroes(in input, root *cards.Node, ruleset string, env Env) (*HeroSe
 	}
 	set := &HeroSet{File: f, Ruleset: rs}
 	for _, h := range f.Heroes {
-		set.Sheets = append(set.Sheets, gladiators.Compute(h, rs, &diags))
+		s, ds := gladiators.Compute(h, rs)
+		set.Sheets = append(set.Sheets, s)
+		diags = diags.Extend(ds)
 	}
 	return set, diags
 }
@@ -94,10 +96,12 @@ func prepareHeroInput(in input, root *cards.Node, opts options) ([]Product, card
 		return nil, diags
 	}
 	builtin := Builtin()
-	cardJob := output.PrepareDeck(gladiators.CardsDeck(set.File, set.Sheets, set.Ruleset),
-		output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtin}, &diags)
-	sheetJob := output.PrepareDeck(gladiators.SheetsDeck(set.File, set.Sheets, set.Ruleset),
-		output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtin, FillPage: true}, &diags)
+	cardJob, ds := output.PrepareDeck(gladiators.CardsDeck(set.File, set.Sheets, set.Ruleset),
+		output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtin})
+	diags = diags.Extend(ds)
+	sheetJob, ds := output.PrepareDeck(gladiators.SheetsDeck(set.File, set.Sheets, set.Ruleset),
+		output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtin, FillPage: true})
+	diags = diags.Extend(ds)
 	if cardJob == nil || sheetJob == nil {
 		return nil, diags
 	}

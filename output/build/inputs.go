@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -32,9 +33,10 @@ type input struct {
 // osFiles reads files relative to a working folder, noting each in log
 // (when watching) and refusing any larger than maxReadBytes. An input reads
 // the files it names (images, fonts, CSV, template and list files) through
-// an osFiles whose root is its project folder: each must lie inside it,
-// also once symlinks are resolved, so that a downloaded deck cannot read
-// the rest of the disk. --allow-outside leaves root empty.
+// an osFiles whose root is its project folder: each is opened through an
+// os.Root of that folder, which refuses, race-free, any name that leaves
+// it by .. or by a symlink, so that a downloaded deck cannot read the rest
+// of the disk. --allow-outside leaves root empty.
 type osFiles struct {
 	dir  string
 	root string // absolute, symlinks resolved; "" reads anywhere
@@ -46,22 +48,57 @@ func (f osFiles) ReadFile(name string) ([]byte, error) {
 		name = filepath.Join(f.dir, name)
 	}
 	f.log.add(name)
+	if f.root == "" {
+		file, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer file.Close()
+		return readBounded(file)
+	}
+	// the same check by path first, for a message that names the folder
 	if err := f.inside(name); err != nil {
 		return nil, err
 	}
-	// refuse a huge file before reading it; each format then has its own,
-	// smaller limit (8 MiB for YAML and CSV)
-	if st, err := os.Stat(name); err == nil && st.Size() > maxReadBytes {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(f.root, abs)
+	if err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(f.root)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	file, err := root.Open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return readBounded(file)
+}
+
+// readBounded reads an open file, refusing a huge one before reading it;
+// each format then has its own, smaller limit (8 MiB for YAML and CSV).
+func readBounded(file *os.File) ([]byte, error) {
+	st, err := file.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > maxReadBytes {
 		return nil, fmt.Errorf("it is %d MiB; deckpress reads files of at most %d MiB", st.Size()>>20, maxReadBytes>>20)
 	}
-	return os.ReadFile(name)
+	return io.ReadAll(file)
 }
 
 // maxReadBytes is the largest file deckpress reads: the largest picture.
 const maxReadBytes = templates.MaxImageBytes
 
-// inside checks (unless f.root is "") that name lies inside f.root, both as written and once its
-// symlinks are resolved.
+// inside checks (unless f.root is "") that name lies inside f.root, both
+// as written and once its symlinks are resolved.
 func (f osFiles) inside(name string) error {
 	if f.root == "" {
 		return nil

@@ -57,7 +57,8 @@ func Decks(req Request) ([]Deck, cards.Diagnostics, error) {
 		if deck == nil {
 			continue
 		}
-		job := output.PrepareDeck(deck, output.DeckOptions{Print: req.Print.Over(in.project), Files: in.files, Builtin: Builtin()}, &diags)
+		job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: req.Print.Over(in.project), Files: in.files, Builtin: Builtin()})
+		diags = diags.Extend(ds)
 		if job != nil {
 			out = append(out, Deck{Path: in.path, Job: job})
 		}

@@ -81,10 +81,15 @@ func rulesProducts(in input, root *cards.Node, opts options, copies int, wantCar
 	dopts := output.DeckOptions{Print: opts.print, Files: in.files}
 	var out []Product
 	if wantCards {
-		size, _, _, ok := output.Resolve(doc.Size, doc.Print, dopts, &diags)
-		if ok {
-			if faces, pt, _ := doc.Cards(size, fonts, icons, &diags); faces != nil {
-				if job := output.FacesJob(deck, faces, copies, dopts, &diags); job != nil {
+		res, ds := output.Resolve(doc.Size, doc.Print, dopts)
+		diags = diags.Extend(ds)
+		if res.OK {
+			faces, pt, _, ds := doc.Cards(res.Size, fonts, icons)
+			diags = diags.Extend(ds)
+			if faces != nil {
+				job, ds := output.FacesJob(deck, faces, copies, dopts)
+				diags = diags.Extend(ds)
+				if job != nil {
 					p := DeckProduct(job, base+".pdf")
 					p.Note = fmt.Sprintf("rules set at %gpt on %s", pt, cards.Count(len(faces), "card", "cards"))
 					out = append(out, p)
@@ -95,11 +100,16 @@ func rulesProducts(in input, root *cards.Node, opts options, copies int, wantCar
 	if wantSheet {
 		sheetOpts := dopts
 		sheetOpts.FillPage = true
-		page, _, _, _ := output.Resolve(nil, doc.Print, sheetOpts, &diags)
-		if faces, pt := doc.Sheet(page, fonts, icons, &diags); faces != nil {
+		res, ds := output.Resolve(nil, doc.Print, sheetOpts)
+		diags = diags.Extend(ds)
+		faces, pt, ds := doc.Sheet(res.Size, fonts, icons)
+		diags = diags.Extend(ds)
+		if faces != nil {
 			sheet := *deck
 			sheet.Name += " — rules sheet"
-			if job := output.FacesJob(&sheet, faces, 1, sheetOpts, &diags); job != nil {
+			job, ds := output.FacesJob(&sheet, faces, 1, sheetOpts)
+			diags = diags.Extend(ds)
+			if job != nil {
 				p := DeckProduct(job, base+"-sheet.pdf")
 				p.Cards = 0 // a page of rules, not a card
 				p.Note = fmt.Sprintf("rules sheet set at %gpt", pt)

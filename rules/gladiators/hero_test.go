@@ -102,8 +102,7 @@ func TestNamelessHero(t *testing.T) {
 	if h.Pos.Line != 2 || h.Pos.Col != 5 {
 		t.Errorf("hero at %v, want its entry at 2:5", h.Pos)
 	}
-	var diags cards.Diagnostics
-	Compute(h, rs, &diags)
+	_, diags := Compute(h, rs)
 	got = append(got, lines(diags)...)
 	sameLines(t, got, []string{
 		`h.yaml:2:5: error: a hero needs "hero"`,

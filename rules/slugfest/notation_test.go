@@ -19,7 +19,7 @@ import (
 func parse(t *testing.T, text string) ([]*Team, []string) {
 	t.Helper()
 	teams, diags := ParseList("t.txt", text, 1, 1)
-	Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}, &diags)
+	diags = diags.Extend(Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}))
 	out := []string{}
 	for _, d := range diags.Sort() {
 		out = append(out, d.String())
@@ -370,7 +370,7 @@ teams:
 	root, diags := cards.Parse("y.yaml", []byte(src))
 	f, ds := ReadFile("y.yaml", root, nil)
 	diags = append(diags, ds...)
-	Check(f.Teams, f.Pos, &diags)
+	diags = diags.Extend(Check(f.Teams, f.Pos))
 	var got []string
 	for _, d := range diags.Sort() {
 		got = append(got, d.String())

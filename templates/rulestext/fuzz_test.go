@@ -29,7 +29,8 @@ func FuzzRulesText(f *testing.F) {
 			d, ds := Read("r.yaml", root)
 			diags = append(diags, ds...)
 			if d != nil && !ds.HasErrors() {
-				d.Cards(layout.Size{W: 63.5, H: 88.9}, fonts, icons, &diags)
+				_, _, _, more := d.Cards(layout.Size{W: 63.5, H: 88.9}, fonts, icons)
+				diags = diags.Extend(more)
 			}
 			return diags, d != nil
 		})

@@ -230,8 +230,9 @@ const (
 
 // Cards sets the text on the faces of at most MaxCards cards of the given
 // size, at the largest size that fits. It returns the faces (front, back
-// per card), the size used, and the flow log.
-func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet, diags *cards.Diagnostics) ([]draw.Pair, float64, []typeset.FlowEntry) {
+// per card), the size used, the flow log and the problems found.
+func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet) ([]draw.Pair, float64, []typeset.FlowEntry, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	frame := layout.Rect{X: padding, Y: bandH + 2, W: card.W - 2*padding, H: card.H - bandH - 2 - footerH - 1}
 	frames := func(n int) []layout.Rect {
 		fs := make([]layout.Rect, n)
@@ -245,9 +246,9 @@ func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 		_, more, _ := d.flowAt(d.MinSize, frames(400), fonts, icons)
 		need := (len(more.Frames) + 1) / 2
 		diags.Errorf(d.Pos, "the rules need %d cards at %gpt, the smallest size allowed; max-cards is %d (raise it, or shorten the text)", need, d.MinSize, d.MaxCards)
-		return nil, 0, nil
+		return nil, 0, nil, diags
 	}
-	d.report(res, icons, diags)
+	diags = diags.Extend(d.report(res, icons))
 	used := len(res.Frames)
 	total := used
 	// frame n goes on card n/2, front then back; a card's back with no
@@ -262,7 +263,7 @@ func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 	for i := range faces {
 		faces[i] = draw.Pair{Front: face(2 * i), Back: face(2*i + 1)}
 	}
-	return faces, size, res.Log
+	return faces, size, res.Log, diags
 }
 
 // fit finds the largest size in steps of 0.25 pt, from MaxSize down to
@@ -287,8 +288,10 @@ func (d *Doc) flowAt(size float64, frames []layout.Rect, fonts *typeset.FontSet,
 	return size, res, res.Fits
 }
 
-// report adds the flow's markup problems as diagnostics, at their blocks.
-func (d *Doc) report(res typeset.FlowResult, icons *typeset.IconSet, diags *cards.Diagnostics) {
+// report returns the flow's markup problems as diagnostics, at their
+// blocks.
+func (d *Doc) report(res typeset.FlowResult, icons *typeset.IconSet) cards.Diagnostics {
+	var diags cards.Diagnostics
 	for _, p := range res.Problems {
 		if p.Error() {
 			diags.Errorf(d.Where[p.Block], "%s", p.Text(icons, cards.Suggest))
@@ -296,6 +299,7 @@ func (d *Doc) report(res typeset.FlowResult, icons *typeset.IconSet, diags *card
 			diags.Warnf(d.Where[p.Block], "%s", p.Message)
 		}
 	}
+	return diags
 }
 
 // decorate draws a card face: the title band with "n/m", and the flowed
@@ -327,7 +331,9 @@ func (d *Doc) decorate(card layout.Size, fonts *typeset.FontSet, n, total int, c
 
 // Sheet sets the text on one or two pages of the given paper, in two
 // columns, at the largest size (up to 11 pt) that fits.
-func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet, diags *cards.Diagnostics) ([]draw.Pair, float64) {
+// It returns the faces, the size used and the problems found.
+func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet) ([]draw.Pair, float64, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	colW := (page.W - 2*sheetMarg - 8) / 2
 	col := func(p, c int) layout.Rect {
 		top := sheetMarg
@@ -342,9 +348,9 @@ func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 	size, res, ok := sheet.fit(frames, fonts, icons)
 	if !ok {
 		diags.Errorf(d.Pos, "the rules do not fit a two-page sheet even at %gpt", d.MinSize)
-		return nil, 0
+		return nil, 0, diags
 	}
-	d.report(res, icons, diags)
+	diags = diags.Extend(d.report(res, icons))
 	pages := (len(res.Frames) + 1) / 2
 	var faces []draw.Pair
 	grey := draw.Colour{R: 130, G: 130, B: 130, A: 255}
@@ -364,5 +370,5 @@ func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 		ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%s · rules · page %d of %d", d.Title, p+1, pages), layout.Rect{X: sheetMarg, Y: page.H - sheetMarg, W: page.W - 2*sheetMarg, H: 5}, foot, nil)
 		faces = append(faces, draw.Pair{Front: &draw.Face{Ops: ops}})
 	}
-	return faces, size
+	return faces, size, diags
 }

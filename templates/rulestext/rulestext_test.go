@@ -41,9 +41,7 @@ func kitDoc(t *testing.T, path string) *Doc {
 // cardsOf sets a document on cards and returns the faces, the size and
 // the flow log.
 func cardsOf(t *testing.T, d *Doc, card layout.Size) ([]draw.Pair, float64, []typeset.FlowEntry, cards.Diagnostics) {
-	var diags cards.Diagnostics
-	faces, size, log := d.Cards(card, typeset.NewFontSet(), typeset.NewIconSet(), &diags)
-	return faces, size, log, diags
+	return d.Cards(card, typeset.NewFontSet(), typeset.NewIconSet())
 }
 
 // TestKitRulesFit: the Audition rules fit on two poker cards at 6.5 pt or
@@ -171,7 +169,8 @@ sections:
 	d, ds := Read("b.yaml", root)
 	diags = append(diags, ds...)
 	if d != nil && !diags.HasErrors() {
-		d.Cards(poker, typeset.NewFontSet(), typeset.NewIconSet(), &diags)
+		_, _, _, ds := d.Cards(poker, typeset.NewFontSet(), typeset.NewIconSet())
+		diags = diags.Extend(ds)
 	}
 	var got []string
 	for _, x := range diags.Sort() {
