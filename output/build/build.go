@@ -32,6 +32,15 @@ func (env Env) Abs(p string) string {
 	return filepath.Join(env.Dir, p)
 }
 
+// relative shows an absolute path relative to the working folder.
+func (env Env) relative(p string) string {
+	rel, err := filepath.Rel(env.Abs("."), p)
+	if err != nil {
+		return p
+	}
+	return rel
+}
+
 // Request is what to build.
 type Request struct {
 	Env

@@ -1,15 +1,11 @@
 package cli
 
 import (
-	"fmt"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
-	"github.com/deckpress/deckpress/output/pdf"
 )
 
 // CalibrateOptions are the options of deckpress calibrate.
@@ -48,14 +44,9 @@ check: every scale should then read 0.`,
 }
 
 func runCalibrate(opts *CalibrateOptions) error {
-	s := opts.Print.options.Settings()
-	if s.Duplex != layout.DuplexLong && s.Duplex != layout.DuplexShort {
-		return fmt.Errorf("--duplex: calibration is for duplex printers: long or short")
-	}
-	doc, _, err := output.Calibration(s)
+	p, err := build.Calibration(opts.Print.options.Settings(), opts.Out)
 	if err != nil {
 		return err
 	}
-	return write(opts.Factory, []build.Product{{Path: opts.Out, Cards: 0, Sheets: 1, Pages: len(doc.Pages),
-		Render: func() ([]byte, error) { return pdf.Render(doc) }}})
+	return write(opts.Factory, []build.Product{p})
 }

@@ -6,9 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckpress/deckpress/cards"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/output/tts"
+	"github.com/deckpress/deckpress/output/build"
 )
 
 // ExportOptions are the options of deckpress export tts.
@@ -60,26 +58,12 @@ func runExportTTS(opts *ExportOptions) error {
 	if err != nil {
 		return err
 	}
-	env := f.BuildEnv()
-	var files []output.File
-	var summary []string
-	for _, d := range ds {
-		fs, sheets, err := tts.Export(d.Job, tts.CardNames(d.Job.Deck), env.Abs(opts.Out), stem(d.Path))
-		if err != nil {
-			return err
-		}
-		files = append(files, fs...)
-		summary = append(summary, fmt.Sprintf("%s on %s", cards.Count(d.Job.Cards(), "card", "cards"), cards.Count(len(sheets), "sheet", "sheets")))
-	}
-	if err := output.WriteFiles(files); err != nil {
+	written, summary, err := build.ExportTTS(f.BuildEnv(), ds, opts.Out)
+	if err != nil {
 		return err
 	}
-	for _, fl := range files {
-		rel, err := filepath.Rel(env.Abs("."), fl.Path)
-		if err != nil {
-			rel = fl.Path
-		}
-		fmt.Fprintln(f.Out, rel)
+	for _, w := range written {
+		fmt.Fprintln(f.Out, w)
 	}
 	for _, s := range summary {
 		fmt.Fprintln(f.Err, s)

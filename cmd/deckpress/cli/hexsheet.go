@@ -9,7 +9,7 @@ import (
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/output/build"
-	"github.com/deckpress/deckpress/output/pdf"
+
 	"github.com/deckpress/deckpress/templates/draw"
 )
 
@@ -96,7 +96,5 @@ func (o *HexsheetOptions) parse() error {
 }
 
 func runHexsheet(opts *HexsheetOptions) error {
-	doc := arena.HexPaper(opts.Paper)
-	return write(opts.Factory, []build.Product{{Path: opts.Out, Sheets: opts.Paper.Pages, Pages: len(doc.Pages),
-		Render: func() ([]byte, error) { return pdf.Render(doc) }}})
+	return write(opts.Factory, []build.Product{build.HexPaper(opts.Paper, opts.Out)})
 }

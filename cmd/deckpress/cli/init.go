@@ -2,17 +2,14 @@ package cli
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/data"
-	"github.com/deckpress/deckpress/output"
+
+	"github.com/deckpress/deckpress/output/build"
 )
 
 // InitOptions are the options of deckpress init.
@@ -51,40 +48,13 @@ Kits: %s.`, strings.Join(data.Kits(), ", ")),
 }
 
 func runInit(opts *InitOptions) error {
-	env, kit, dir, force := opts.Factory.BuildEnv(), opts.Kit, opts.Dir, opts.Force
-	root := path.Join("kits", kit)
-	var files []output.File
-	var shown []string
-	var clash []string
-	err := fs.WalkDir(data.FS, root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(data.FS, p)
-		if err != nil {
-			return err
-		}
-		rel := filepath.FromSlash(strings.TrimPrefix(p, root+"/"))
-		target := filepath.Join(dir, rel)
-		if _, err := os.Stat(env.Abs(target)); err == nil && !force {
-			clash = append(clash, target)
-		}
-		files = append(files, output.File{Path: env.Abs(target), Data: b})
-		shown = append(shown, target)
-		return nil
-	})
+	shown, err := build.Init(opts.Factory.BuildEnv(), opts.Kit, opts.Dir, opts.Force)
 	if err != nil {
-		return err
-	}
-	if len(clash) > 0 {
-		return fmt.Errorf("refusing to overwrite %s; nothing written (--force overwrites)", strings.Join(clash, ", "))
-	}
-	if err := output.WriteFiles(files); err != nil {
 		return err
 	}
 	for _, s := range shown {
 		fmt.Fprintln(opts.Factory.Out, s)
 	}
-	fmt.Fprintf(opts.Factory.Err, "build it with: deckpress build %s\n", dir)
+	fmt.Fprintf(opts.Factory.Err, "build it with: deckpress build %s\n", opts.Dir)
 	return nil
 }
