@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxCards is the most cards (copies included) a deck may hold.
@@ -367,6 +368,7 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 		return nil
 	}
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	cols := &csvColumns{path: path, src: src, line: 1, byteCol: 1, col: 1}
 	r := csv.NewReader(bytes.NewReader(src))
 	r.FieldsPerRecord = -1
 	header, err := r.Read()
@@ -374,19 +376,19 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 		if errors.Is(err, io.EOF) {
 			diags.Errorf(Pos{File: path, Line: 1, Col: 1}, "CSV file is empty; expected a header row of field names")
 		} else {
-			diags.Errorf(csvErrPos(path, err), "CSV: %v", csvErrMsg(err))
+			diags.Errorf(cols.errPos(err), "CSV: %v", csvErrMsg(err))
 		}
 		return nil
 	}
 	seen := map[string]int{}
 	for i, h := range header {
-		line, col := r.FieldPos(i)
+		pos := cols.pos(r.FieldPos(i))
 		h = strings.TrimSpace(h)
 		header[i] = h
 		if h == "" {
-			diags.Errorf(Pos{File: path, Line: line, Col: col}, "CSV header: column %d has no name", i+1)
+			diags.Errorf(pos, "CSV header: column %d has no name", i+1)
 		} else if j, dup := seen[h]; dup {
-			diags.Errorf(Pos{File: path, Line: line, Col: col}, "CSV header: column %q repeats column %d", h, j+1)
+			diags.Errorf(pos, "CSV header: column %q repeats column %d", h, j+1)
 		}
 		seen[h] = i
 	}
@@ -397,7 +399,7 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 			break
 		}
 		if err != nil {
-			diags.Errorf(csvErrPos(path, err), "CSV: %v", csvErrMsg(err))
+			diags.Errorf(cols.errPos(err), "CSV: %v", csvErrMsg(err))
 			return out
 		}
 		line, _ := r.FieldPos(0)
@@ -410,8 +412,7 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 			if i >= len(header) || header[i] == "" || cell == "" {
 				continue
 			}
-			line, col := r.FieldPos(i)
-			pos := Pos{File: path, Line: line, Col: col}
+			pos := cols.pos(r.FieldPos(i))
 			switch header[i] {
 			case "count":
 				v, err := strconv.Atoi(strings.TrimSpace(cell))
@@ -435,12 +436,41 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 	return out
 }
 
-func csvErrPos(path string, err error) Pos {
+// csvColumns turns the byte columns of encoding/csv into columns of
+// characters, as every other position counts them. Positions are asked
+// for in file order, so it walks the file once.
+type csvColumns struct {
+	path         string
+	src          []byte
+	start        int // where line begins in src
+	line         int
+	byteCol, col int // the last column converted, in bytes and characters
+}
+
+func (c *csvColumns) pos(line, byteCol int) Pos {
+	for c.line < line {
+		i := bytes.IndexByte(c.src[c.start:], '\n')
+		if i < 0 {
+			break
+		}
+		c.start += i + 1
+		c.line++
+		c.byteCol, c.col = 1, 1
+	}
+	// clamped, so that a position out of order cannot slice past the file
+	from := min(c.start+c.byteCol-1, len(c.src))
+	to := min(max(c.start+byteCol-1, from), len(c.src))
+	c.col += utf8.RuneCount(c.src[from:to])
+	c.byteCol = byteCol
+	return Pos{File: c.path, Line: line, Col: c.col}
+}
+
+func (c *csvColumns) errPos(err error) Pos {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return Pos{File: path, Line: pe.Line, Col: pe.Column}
+		return c.pos(pe.Line, pe.Column)
 	}
-	return Pos{File: path, Line: 1, Col: 1}
+	return Pos{File: c.path, Line: 1, Col: 1}
 }
 
 func csvErrMsg(err error) error {

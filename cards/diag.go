@@ -89,7 +89,7 @@ func (ds Diagnostics) Count() (errs, warnings int) {
 }
 
 // Sort orders the diagnostics by file, line and column, keeping the order of
-// equal positions, and drops exact duplicates.
+// equal positions, and drops exact duplicates (the first of them stays).
 func (ds Diagnostics) Sort() Diagnostics {
 	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
 		return cmp.Or(
@@ -98,7 +98,18 @@ func (ds Diagnostics) Sort() Diagnostics {
 			cmp.Compare(a.Pos.Col, b.Pos.Col),
 		)
 	})
-	return slices.Compact(ds)
+	out := ds[:0]
+next:
+	for _, d := range ds {
+		// a duplicate is among the diagnostics already kept at its position
+		for i := len(out) - 1; i >= 0 && out[i].Pos == d.Pos; i-- {
+			if out[i] == d {
+				continue next
+			}
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // Extend returns ds with more appended: a caller extends its diagnostics

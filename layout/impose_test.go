@@ -183,27 +183,129 @@ func TestImpositionGeometry(t *testing.T) {
 		if len(front.Marks) == 0 {
 			t.Fatalf("%+v: no crop marks", c)
 		}
-		// no other arrangement allowed by the settings fits more
-		for _, o := range []Orientation{Portrait, Landscape} {
-			if c.orient != OrientAuto && o != c.orient {
-				continue
+		// the arrangement the rule picks, worked out by the test
+		h, ok := handArrange(p.Card, p.Settings)
+		if !ok || p.Page != h.page || p.Cols != h.cols || p.Rows != h.rows || p.Rotated != h.rotated {
+			t.Fatalf("%+v: imposed %v %d × %d rotated=%v; the rule gives %v %d × %d rotated=%v",
+				c, p.Page, p.Cols, p.Rows, p.Rotated, h.page, h.cols, h.rows, h.rotated)
+		}
+		for i, pl := range front.Placements {
+			if want := h.slotBox(p.Card, p.Settings, i/h.cols, i%h.cols); !nearRect(pl.Box, want) {
+				t.Fatalf("%+v: slot %d at %+v, want %+v", c, i, pl.Box, want)
 			}
-			for _, rot := range []bool{false, true} {
-				if rot && !c.rotate {
-					continue
-				}
-				alt := Plan{Settings: p.Settings, Card: p.Card, Rotated: rot}
-				alt.Page = Size{math.Min(p.Paper.W, p.Paper.H), math.Max(p.Paper.W, p.Paper.H)}
-				if o == Landscape {
-					alt.Page = alt.Page.Rotated()
-				}
-				alt.fit()
-				if alt.PerPage() > p.PerPage() {
-					t.Fatalf("%+v: chose %d per page; %v rotated=%v fits %d", c, p.PerPage(), o, rot, alt.PerPage())
+		}
+	}
+}
+
+// arrangement is an imposition worked out by the test.
+type arrangement struct {
+	page       Size // the oriented page
+	cols, rows int
+	rotated    bool
+	fold       FoldAxis
+}
+
+// handArrange is the test's statement of DESIGN.md's imposition rule: bleed
+// boxes on a grid inside the margins with gutter between them, so that
+// floor((avail + gutter) / (bleed box + gutter)) fit along each axis;
+// portrait and landscape are tried (unless one is fixed), upright cards and,
+// when allowed, turned ones, and on fold pages the fold left over right and
+// top over bottom; the most cards win, and on a tie portrait before
+// landscape, upright before turned, left over right before top over bottom.
+// ok is false when no card fits.
+func handArrange(card Size, s Settings) (arrangement, bool) {
+	short, long := math.Min(s.Paper.W, s.Paper.H), math.Max(s.Paper.W, s.Paper.H)
+	pages := []Size{{short, long}, {long, short}}
+	switch s.Orientation {
+	case Portrait:
+		pages = pages[:1]
+	case Landscape:
+		pages = pages[1:]
+	}
+	folds := []FoldAxis{FoldVertical}
+	if s.Duplex == DuplexFold {
+		folds = append(folds, FoldHorizontal)
+	}
+	fits := func(avail, box float64) int {
+		n := int(math.Floor((avail + s.Gutter + 1e-9) / (box + s.Gutter)))
+		return max(n, 0)
+	}
+	var best arrangement
+	for _, rot := range []bool{false, true} {
+		if rot && !s.Rotate {
+			continue
+		}
+		for _, page := range pages {
+			for _, fold := range folds {
+				a := arrangement{page: page, rotated: rot, fold: fold}
+				area := a.area(s).Inset(s.Margin)
+				box := a.box(card, s)
+				a.cols, a.rows = fits(area.W, box.W), fits(area.H, box.H)
+				if a.cols*a.rows > best.cols*best.rows {
+					best = a
 				}
 			}
 		}
 	}
+	return best, best.cols*best.rows > 0
+}
+
+// box is the size of a slot: the bleed box, turned with the card.
+func (a arrangement) box(card Size, s Settings) Size {
+	if a.rotated {
+		card = Size{card.H, card.W}
+	}
+	return Size{card.W + 2*s.Bleed, card.H + 2*s.Bleed}
+}
+
+// area is the part of the page the front grid lives in: all of it, or the
+// front half of a fold page.
+func (a arrangement) area(s Settings) Rect {
+	r := Rect{0, 0, a.page.W, a.page.H}
+	switch {
+	case s.Duplex == DuplexFold && a.fold == FoldVertical:
+		r.W = a.page.W / 2
+	case s.Duplex == DuplexFold:
+		r.H = a.page.H / 2
+	}
+	return r
+}
+
+// grid is the bounds of the bleed boxes, centred in the printable area.
+func (a arrangement) grid(card Size, s Settings) Rect {
+	box, in := a.box(card, s), a.area(s).Inset(s.Margin)
+	w := float64(a.cols)*box.W + float64(a.cols-1)*s.Gutter
+	h := float64(a.rows)*box.H + float64(a.rows-1)*s.Gutter
+	return Rect{in.X + (in.W-w)/2, in.Y + (in.H-h)/2, w, h}
+}
+
+// slotBox is the bleed box at row r, column c of the grid.
+func (a arrangement) slotBox(card Size, s Settings, r, c int) Rect {
+	g, box := a.grid(card, s), a.box(card, s)
+	return Rect{g.X + float64(c)*(box.W+s.Gutter), g.Y + float64(r)*(box.H+s.Gutter), box.W, box.H}
+}
+
+// trimEdges lists the x of every trim edge down the grid and the y of
+// every trim edge across it, bleed inside each bleed box, left to right
+// and top to bottom; edges that meet (no bleed, no gutter) count once.
+func (a arrangement) trimEdges(card Size, s Settings) (xs, ys []float64) {
+	add := func(v []float64, e ...float64) []float64 {
+		for _, x := range e {
+			if len(v) == 0 || !near(v[len(v)-1], x) {
+				v = append(v, x)
+			}
+		}
+		return v
+	}
+	for c := 0; c < a.cols; c++ {
+		b := a.slotBox(card, s, 0, c)
+		xs = add(xs, b.X+s.Bleed, b.Right()-s.Bleed)
+	}
+	for r := 0; r < a.rows; r++ {
+		b := a.slotBox(card, s, r, 0)
+		ys = add(ys, b.Y+s.Bleed, b.Bottom()-s.Bleed)
+	}
+	return xs, ys
 }
 
 func TestBackOffsetMovesOnlyBacks(t *testing.T) {
@@ -370,7 +472,9 @@ func TestCardsPerSheet(t *testing.T) {
 	}
 }
 
-// TestGeometryGolden records the full placement geometry of a few plans.
+// TestGeometryGolden records the full geometry of a few plans, one fact a
+// line: each page, each placement, each mark and fold line, so that the
+// diff of an -update run shows what moved.
 func TestGeometryGolden(t *testing.T) {
 	cases := []struct {
 		name string
@@ -381,6 +485,8 @@ func TestGeometryGolden(t *testing.T) {
 		{"letter-landscape-short-bleed", "poker", Settings{Orientation: Landscape, Duplex: DuplexShort, Margin: 5, Bleed: 3, Gutter: 2, Marks: MarksCrop}},
 		{"a4-rotated-tarot-lines", "tarot", Settings{Duplex: DuplexLong, Margin: 5, Rotate: true, Marks: MarksLines}},
 		{"a4-fold-poker", "poker", Settings{Duplex: DuplexFold, Margin: 5, Marks: MarksCrop}},
+		{"a4-fold-bleed-gutter-offset", "poker", Settings{Duplex: DuplexFold, Margin: 5, Bleed: 3, Gutter: 2, Marks: MarksCrop, BackOffset: Point{1.5, -0.75}}},
+		{"a4-none-business-bleed-gutter", "business", Settings{Duplex: DuplexNone, Margin: 5, Bleed: 2, Gutter: 3, Marks: MarksCrop}},
 		{"single-bleed", "poker", Settings{Duplex: DuplexSingle, Bleed: 3}},
 	}
 	for _, c := range cases {
@@ -413,6 +519,12 @@ func TestGeometryGolden(t *testing.T) {
 						"box":       []float64{f(b.X), f(b.Y), f(b.W), f(b.H)},
 						"transform": []float64{f(m.A), f(m.B), f(m.C), f(m.D), f(m.E), f(m.F)}})
 					out = append(append(append(out, "  "...), line...), '\n')
+				}
+				for _, m := range page.Marks {
+					out = fmt.Appendf(out, "  mark %v,%v %v,%v\n", f(m.A.X), f(m.A.Y), f(m.B.X), f(m.B.Y))
+				}
+				if fl := page.FoldLine; fl != nil {
+					out = fmt.Appendf(out, "  fold %v,%v %v,%v\n", f(fl.A.X), f(fl.A.Y), f(fl.B.X), f(fl.B.Y))
 				}
 			}
 			golden.Assert(t, "geometry/"+c.name+".txt", out)

@@ -101,7 +101,7 @@ func TestElementGoldens(t *testing.T) {
 		{"text-left", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}}", size: 9}}]`, `body: "` + lorem + `"`, &textBox},
 		{"text-center-middle", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "Centred\nand in the middle", align: center, valign: middle}}]`, `{}`, &textBox},
 		{"text-right-bottom", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "Right, bottom", align: right, valign: bottom}}]`, `{}`, &textBox},
-		{"text-justify", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}}", size: 8, align: justify}}]`, `body: "` + lorem + `"`, &textBox},
+		{"text-justify", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}} Then tea.", size: 8, align: justify}}]`, `body: "` + lorem + `"`, &textBox},
 		{"text-shrink-width", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "A Very Long Hero Name Indeed", size: 20, fit: shrink, wrap: false}}]`, `{}`, &textBox},
 		{"text-shrink-height", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}} {{body}}", size: 14, fit: shrink}}]`, `body: "` + lorem + `"`, &textBox},
 		{"text-overflow-cut", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}} {{body}} {{body}}", size: 12, fit: shrink, min-size: 9}}]`, `body: "` + lorem + `"`, &textBox},

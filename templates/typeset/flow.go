@@ -80,9 +80,11 @@ func Flow(blocks []FlowBlock, frames []layout.Rect, st FlowStyle, icons *IconSet
 		if top {
 			sb = 0
 		}
+		// a heading needs room for what follows it: through a run of
+		// headings (sections without text) to the first unit that is not one
 		need := sb + u.h
-		if u.keepWithNext && i+1 < len(units) {
-			need += units[i+1].spaceBefore + units[i+1].h
+		for j := i; units[j].keepWithNext && j+1 < len(units); j++ {
+			need += units[j+1].spaceBefore + units[j+1].h
 		}
 		if y+need > frames[frame].Bottom()+1e-9 && !top {
 			frame++

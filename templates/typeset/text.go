@@ -113,9 +113,10 @@ type token struct {
 }
 
 type para struct {
-	marker string  // a list item's "•" or "2."
-	indent float64 // the marker's room, ems
-	tokens []token
+	marker     string  // a list item's "•" or "2."
+	markerFont *Font   // the face the marker is drawn in
+	indent     float64 // the marker's room, ems
+	tokens     []token
 }
 
 // line is one set line: its items (pieces, spaces included) and width, all
@@ -126,6 +127,7 @@ type line struct {
 	w          float64
 	indent     float64
 	marker     string // the list marker this line carries
+	markerFont *Font
 	lastOfPara bool
 	paraStart  bool
 	afterGap   float64 // space before this line, in lines
@@ -185,7 +187,8 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 	for _, b := range blocks {
 		p := para{marker: b.marker}
 		if b.marker != "" {
-			p.indent = st.Family.Face(st.Style).Width(b.marker + " ")
+			p.markerFont = markerFace(st.Family.Face(st.Style), st.Style, b.marker)
+			p.indent = p.markerFont.Width(b.marker + " ")
 		}
 		var word *token
 		joinNext := false // the next word continues a hyphenated one
@@ -225,8 +228,14 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 				if r == ' ' || r == '\t' {
 					endWord()
 					joinNext = false
-					sw, _ := font.Advance(' ')
-					p.tokens = append(p.tokens, token{kind: tokSpace, pieces: []piece{{font: font, text: " ", w: sw}}, w: sw})
+					sf := font
+					sw, ok := sf.Advance(' ')
+					if !ok {
+						// a font without a space takes the Go font's
+						sf = fallbackFor(style, ' ')
+						sw, _ = sf.Advance(' ')
+					}
+					p.tokens = append(p.tokens, token{kind: tokSpace, pieces: []piece{{font: sf, text: " ", w: sw}}, w: sw})
 					continue
 				}
 				if unicode.IsControl(r) {
@@ -266,6 +275,17 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 		paras = append(paras, p)
 	}
 	return paras
+}
+
+// markerFace is the face a list marker is drawn in: the text's own, or
+// the Go font's when the text's lacks one of the marker's characters.
+func markerFace(base *Font, style Style, marker string) *Font {
+	for _, r := range marker + " " {
+		if !base.Has(r) {
+			return fallbackFor(style, r)
+		}
+	}
+	return base
 }
 
 // fallbackFor returns the Go face that can draw r, trying the wanted style
@@ -334,7 +354,7 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 				gap = bulletGap
 			}
 		}
-		cur := line{indent: indent, marker: p.marker, paraStart: true, afterGap: gap}
+		cur := line{indent: indent, marker: p.marker, markerFont: p.markerFont, paraStart: true, afterGap: gap}
 		var pending *piece // a space waiting for the next word
 		flush := func() {
 			lines = append(lines, cur)
@@ -493,7 +513,7 @@ func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st Te
 		}
 		by := y + baseline
 		if l.marker != "" {
-			ops = append(ops, &draw.TextOp{Font: base, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
+			ops = append(ops, &draw.TextOp{Font: l.markerFont, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
 		}
 		x += l.indent * em
 		var run *draw.TextOp

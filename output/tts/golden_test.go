@@ -1,4 +1,4 @@
-package typeset
+package tts
 
 // internal/golden defines the -update flag: importing it here lets
 // 'go test ./... -update' run in this package too, which has no golden
