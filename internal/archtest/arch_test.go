@@ -63,13 +63,17 @@ var allowed = map[string][]string{
 	// the pipeline as a library: everything below, but no cobra
 	"output/build": {"cards", "data", "layout", "output", "output/arena", "output/pdf", "output/png", "output/tts",
 		"rules/compose", "rules/gladiators", "rules/slugfest", "templates", "templates/draw", "templates/rulestext", "templates/typeset"},
+	// the balance lab as a library: sides and arena loaded through build,
+	// the fights, the round robin's report and its back ends
+	"output/build/simulate": {"cards", "data", "layout", "output", "output/arena", "output/build", "output/pdf", "output/png",
+		"output/report", "rules/gladiators", "rules/gladiators/combat", "rules/sim", "templates/draw"},
 
 	"cmd/deckpress":       {"cmd/deckpress/cli"},
 	"cmd/deckpress/watch": {fsnotify},
 	// flags, printing and the library; what it may parse a flag into
-	// (sim's pipeline still lives in cli: the combat engine, the report and its back ends)
-	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/build", "rules/gladiators", "templates/draw",
-		"output/pdf", "output/png", "output/report", "rules/gladiators/combat", "rules/sim",
+	// (combat: a --policy and the open field; arena: the start zones' places)
+	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/build", "output/build/simulate",
+		"rules/gladiators", "rules/gladiators/combat", "templates/draw",
 		"cmd/deckpress/watch", cobra, pflag},
 
 	"internal/archtest":   {},
