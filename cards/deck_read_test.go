@@ -109,8 +109,8 @@ cards:
 	check("size", d.Size.Describe()+" "+pos(d.Size.Pos), "a mapping d.yaml:2:7")
 	p := d.Print
 	var printed []string
-	for _, n := range []*Node{p.Paper, p.Orientation, p.Duplex, p.Bleed, p.Gutter, p.Margin, p.Marks, p.Rotate, p.BackOffset, p.Preset, p.Order} {
-		printed = append(printed, n.Describe())
+	for _, k := range []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin", "marks", "rotate", "back-offset", "preset", "order"} {
+		printed = append(printed, p[k].Describe())
 	}
 	check("print", strings.Join(printed, "; "), `the text "a4"; the text "landscape"; the text "long"; the text "3mm"; the text "2mm"; the text "5mm"; the text "crop"; the text "auto"; a list; the text "home"; the text "backs-first"`)
 	var tpl []string
@@ -249,8 +249,8 @@ func TestReadProject(t *testing.T) {
 				inputs = append(inputs, n.Value)
 			}
 			paper := ""
-			if p.Print.Paper != nil {
-				paper = p.Print.Paper.Value
+			if p.Print["paper"] != nil {
+				paper = p.Print["paper"].Value
 			}
 			if p.Path != "deckpress.yaml" || p.Name != c.pname || !slices.Equal(inputs, c.inputs) || paper != c.paper {
 				t.Errorf("project %q, inputs %q, paper %q; want %q, %q, %q", p.Name, inputs, paper, c.pname, c.inputs, c.paper)

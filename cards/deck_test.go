@@ -81,7 +81,7 @@ data: more.csv
 	if len(diags) != 0 {
 		t.Fatalf("unexpected diagnostics: %v", diagStrings(diags))
 	}
-	if d.Name != "Heroes" || d.Size.Value != "poker" || d.Print.Paper.Value != "letter" || d.Front.Template != "solid" {
+	if d.Name != "Heroes" || d.Size.Value != "poker" || d.Print["paper"].Value != "letter" || d.Front.Template != "solid" {
 		t.Fatalf("bad deck header: %+v", d)
 	}
 	if len(d.Cards) != 5 {

@@ -700,7 +700,7 @@ func TestFacesJob(t *testing.T) {
 		t.Errorf("backs %v, %d a page; want true, 12", job.Backs, job.Plan.PerPage())
 	}
 	// fronts only: no backs
-	deck.Print.Duplex = cards.Scalar("none", cards.Pos{})
+	deck.Print["duplex"] = cards.Scalar("none", cards.Pos{})
 	if job, _ := FacesJob(deck, []draw.Pair{{Front: a}}, 1, DeckOptions{}); job == nil || job.Backs {
 		t.Errorf("fronts only: job %v", job)
 	}

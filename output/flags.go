@@ -6,39 +6,32 @@ import (
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
 )
-
-// FlagNames are the print settings that have a command-line flag, in the
-// order of a print: block.
-var FlagNames = []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin", "marks", "rotate", "back-offset", "preset", "order"}
 
 // ReadFlags reads print settings given on the command line (flag name →
 // value, for the flags given) with the code that reads a print: block, so
 // that a value and its limits cannot differ between a flag and a file.
 // The error names the flag: "--bleed: 3 furlongs is not a length".
 func ReadFlags(given map[string]string) (PrintOptions, error) {
-	var p cards.Print
-	fields := map[string]**cards.Node{
-		"paper": &p.Paper, "orientation": &p.Orientation, "duplex": &p.Duplex, "bleed": &p.Bleed,
-		"gutter": &p.Gutter, "margin": &p.Margin, "marks": &p.Marks, "rotate": &p.Rotate,
-		"back-offset": &p.BackOffset, "preset": &p.Preset, "order": &p.Order,
-	}
-	for _, name := range FlagNames {
+	p := cards.Print{}
+	for _, opt := range layout.PrintOptions {
+		name := opt.Name
 		v, ok := given[name]
 		if !ok {
 			continue
 		}
 		at := cards.Pos{File: "--" + name}
 		n := cards.Scalar(v, at)
-		if name == "back-offset" {
+		if opt.Kind == layout.OptionOffset {
 			// X,Y on the command line, [X, Y] in a file
 			x, y, ok := strings.Cut(v, ",")
 			if !ok {
-				return PrintOptions{}, fmt.Errorf("--back-offset: %q is not a pair of lengths; write X,Y such as 0.5mm,-1mm", v)
+				return PrintOptions{}, fmt.Errorf("--%s: %q is not a pair of lengths; write X,Y such as 0.5mm,-1mm", name, v)
 			}
 			n = &cards.Node{Kind: cards.SeqNode, Pos: at, Content: []*cards.Node{cards.Scalar(x, at), cards.Scalar(y, at)}}
 		}
-		*fields[name] = n
+		p[name] = n
 	}
 	var diags cards.Diagnostics
 	o := ReadPrint(p, &diags)

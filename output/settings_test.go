@@ -234,7 +234,7 @@ func TestParseLengthIn(t *testing.T) {
 
 // TestPreset: the presets by name, and an unknown name.
 func TestPreset(t *testing.T) {
-	for _, name := range PresetNames {
+	for _, name := range layout.PresetNames {
 		if _, err := Preset(name); err != nil {
 			t.Errorf("Preset(%q): %v", name, err)
 		}

@@ -35,7 +35,7 @@ const (
 // depend on indirectly follows: rules cannot reach fpdf, since nothing it
 // may import does.
 var allowed = map[string][]string{
-	"cards":  {yaml},
+	"cards":  {yaml, "layout"}, // layout: the print options' table
 	"layout": {},
 	"data":   {},
 

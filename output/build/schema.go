@@ -7,7 +7,6 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/rules/gladiators"
 	"github.com/deckpress/deckpress/templates"
@@ -19,32 +18,21 @@ import (
 var schemas = map[string]func() *cards.Shape{
 	"deck": func() *cards.Shape {
 		return with(cards.DeckShape, map[string]*cards.Shape{
-			"print":     printShape(),
+			"print":     cards.PrintShape,
 			"templates": cards.Map("named templates", templates.Shape()),
 			"size": cards.Either(cards.DeckShape.Prop("size").Desc,
 				cards.OneOf("a card size", append(layout.CardSizeNames(), "page")...), &cards.Shape{Type: "string", Desc: "WIDTHxHEIGHT", Pattern: cards.SizePattern},
 				cards.Object("a size", cards.P("width", cards.Length("width")), cards.P("height", cards.Length("height")))),
 		})
 	},
-	"hero":    func() *cards.Shape { return with(gladiators.FileShape, map[string]*cards.Shape{"print": printShape()}) },
-	"rules":   func() *cards.Shape { return with(rulestext.Shape, map[string]*cards.Shape{"print": printShape()}) },
-	"arena":   func() *cards.Shape { return with(arena.Shape, map[string]*cards.Shape{"print": printShape()}) },
-	"project": func() *cards.Shape { return with(cards.ProjectShape, map[string]*cards.Shape{"print": printShape()}) },
-}
-
-// printShape is the print block with its names.
-func printShape() *cards.Shape {
-	p := cards.PrintShape
-	enum := func(key string, names []string) *cards.Shape { return cards.OneOf(p.Prop(key).Desc, names...) }
-	return with(p, map[string]*cards.Shape{
-		"paper":       cards.Either(p.Prop("paper").Desc, cards.OneOf("a paper", layout.PaperNames()...), &cards.Shape{Type: "string", Desc: "WIDTHxHEIGHT", Pattern: cards.SizePattern}),
-		"orientation": enum("orientation", layout.OrientationNames),
-		"duplex":      enum("duplex", layout.DuplexNames),
-		"marks":       enum("marks", layout.MarksNames),
-		"rotate":      enum("rotate", []string{"none", "auto"}),
-		"preset":      enum("preset", output.PresetNames),
-		"order":       enum("order", output.OrderNames),
-	})
+	"hero": func() *cards.Shape {
+		return with(gladiators.FileShape, map[string]*cards.Shape{"print": cards.PrintShape})
+	},
+	"rules": func() *cards.Shape { return with(rulestext.Shape, map[string]*cards.Shape{"print": cards.PrintShape}) },
+	"arena": func() *cards.Shape { return with(arena.Shape, map[string]*cards.Shape{"print": cards.PrintShape}) },
+	"project": func() *cards.Shape {
+		return with(cards.ProjectShape, map[string]*cards.Shape{"print": cards.PrintShape})
+	},
 }
 
 // with returns a copy of an object shape with some keys' shapes replaced.

@@ -352,7 +352,7 @@ sections:
   - heading: Two
 `
 	d := read(t, "s.yaml", []byte(src))
-	if d.Title != "All" || d.Pos.Line != 1 || d.Size == nil || d.Size.Value != "bridge" || d.Print.Paper == nil || d.Print.Paper.Value != "a4" {
+	if d.Title != "All" || d.Pos.Line != 1 || d.Size == nil || d.Size.Value != "bridge" || d.Print["paper"] == nil || d.Print["paper"].Value != "a4" {
 		t.Errorf("title %q at %v, size %v, print %+v", d.Title, d.Pos, d.Size, d.Print)
 	}
 	if d.MaxCards != 4 || d.MinSize != 7 || d.MaxSize != 9 || d.Copies != 6 || d.Accent != (draw.Colour{R: 0x10, G: 0x20, B: 0x30, A: 255}) {
