@@ -181,7 +181,7 @@ var sideShape = Either("a template name, or {template: name, field: value …} f
 // CardShape is one entry of `cards:`.
 var CardShape = &Shape{Type: "object", Desc: "a card: reserved keys and free fields used by templates as {{field}}",
 	Props: []Prop{
-		P("count", Whole("copies (default 1; 0 leaves the card out)")),
+		P("count", WholeIn("copies (default 1; 0 leaves the card out)", 0, MaxCards)),
 		P("kind", Text("the card's kind, for composition checks")),
 		P("front", sideShape),
 		P("back", sideShape),

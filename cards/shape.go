@@ -115,6 +115,11 @@ const SizePattern = `^\s*[0-9.]+\s*(mm|cm|in|pt)?\s*[xX]\s*[0-9.]+\s*(mm|cm|in|p
 // Whole is an integer shape.
 func Whole(desc string) *Shape { return &Shape{Type: "integer", Desc: desc} }
 
+// WholeIn is an integer shape within [lo, hi].
+func WholeIn(desc string, lo, hi float64) *Shape {
+	return &Shape{Type: "integer", Desc: desc, Min: &lo, Max: &hi}
+}
+
 // Flag is a boolean shape.
 func Flag(desc string) *Shape { return &Shape{Type: "boolean", Desc: desc} }
 
