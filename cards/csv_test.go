@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // loadCSVDeck loads a deck of yamlCards (a `cards:` list, may be empty)
@@ -14,7 +15,7 @@ func loadCSVDeck(t *testing.T, yamlCards, csv string) (*Deck, []string) {
 	if yamlCards != "" {
 		src += "cards:\n" + yamlCards
 	}
-	d, diags := LoadDeck("decks/d.yaml", []byte(src), memFiles{"decks/c.csv": csv})
+	d, diags := LoadDeck("decks/d.yaml", []byte(src), fstest.MapFS{"decks/c.csv": {Data: []byte(csv)}})
 	return d, diagStrings(diags)
 }
 
@@ -185,7 +186,7 @@ func TestCSVSizeLimit(t *testing.T) {
 }
 
 func TestCSVUnreadable(t *testing.T) {
-	d, diags := LoadDeck("decks/d.yaml", []byte("deck: x\ndata: ../c.csv\n"), memFiles{})
+	d, diags := LoadDeck("decks/d.yaml", []byte("deck: x\ndata: ../c.csv\n"), fstest.MapFS{})
 	assertDiags(t, diagStrings(diags), []string{"decks/d.yaml:2:7: error: data: cannot read c.csv: file does not exist"})
 	if d == nil || len(d.Cards) != 0 {
 		t.Errorf("deck %+v", d)

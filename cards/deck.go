@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/deckpress/deckpress/layout"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -93,11 +94,10 @@ type SetRule struct {
 	Pos   Pos
 }
 
-// Print holds the raw print settings of a deck. Every value is optional and
-// is checked by the layout stage, which knows units and paper names.
-type Print struct {
-	Paper, Orientation, Duplex, Bleed, Gutter, Margin, Marks, Rotate, BackOffset, Preset, Order *Node
-}
+// Print holds the raw print settings of a deck, by key (the names of
+// [layout.PrintOptions]); a setting not given is absent. The values are
+// checked by output.ReadPrint, which knows units and paper names.
+type Print map[string]*Node
 
 // Side is the face template choice of a card side, with fields that apply
 // to that side only (a crisis question on the back, say).
@@ -141,21 +141,38 @@ func (c *Card) Field(side *Side, name string) *Node {
 }
 
 // PrintShape is the `print:` block of decks, hero, rules, arena and
-// project files. The names of papers, duplex modes and so on are filled in
-// by the packages that know them (see `deckpress schema`).
-var PrintShape = Object("print settings; command-line flags override them",
-	P("paper", Text("a4, letter, legal, a3, a5, tabloid, or WIDTHxHEIGHT")),
-	P("orientation", Text("auto (whichever fits more cards), portrait or landscape")),
-	P("duplex", Text("long or short (the printer's flip edge), fold, single or none")),
-	P("bleed", Length("added around every card, such as 3mm")),
-	P("gutter", Length("space between cards")),
-	P("margin", Length("kept clear at every page edge (default 5mm)")),
-	P("marks", Text("crop, lines or none")),
-	P("rotate", Text("none, or auto: turn cards 90° when more fit")),
-	P("back-offset", List("[x, y]: moves every back, to correct a printer", Length("a length"))),
-	P("preset", Text("named settings: copyshop or home")),
-	P("order", Text("page order of duplex single: fronts-first or backs-first")),
-)
+// project files, made from the print options' table
+// ([layout.PrintOptions]): their keys, names and limits.
+var PrintShape = printShape()
+
+func printShape() *Shape {
+	s := Object("print settings; command-line flags override them")
+	for _, o := range layout.PrintOptions {
+		lo, hi := o.Min, o.Max
+		length := func(desc string) *Shape {
+			return &Shape{Desc: desc, AnyOf: []*Shape{{Type: "number", Min: &lo, Max: &hi}, {Type: "string"}}}
+		}
+		var v *Shape
+		switch o.Kind {
+		case layout.OptionEnum:
+			v = OneOf(o.Help, o.Enum...)
+		case layout.OptionLength:
+			v = length(o.Help)
+		case layout.OptionOffset:
+			v = List(o.Help, length("a length"))
+			v.Len = 2
+		case layout.OptionPaper:
+			size := Object("a size", P("width", length("width")), P("height", length("height")))
+			size.Required = []string{"width", "height"}
+			v = Either(o.Help, OneOf("a paper", layout.PaperNames()...), &Shape{Type: "string", Desc: "WIDTHxHEIGHT", Pattern: SizePattern}, size)
+		}
+		if o.Default != "" {
+			v.Desc += " (default " + o.Default + ")"
+		}
+		s.Props = append(s.Props, P(o.Name, v))
+	}
+	return s
+}
 
 // sideShape is a card side: a template name, or a template and fields.
 var sideShape = Either("a template name, or {template: name, field: value …} for this side only",
@@ -164,7 +181,7 @@ var sideShape = Either("a template name, or {template: name, field: value …} f
 // CardShape is one entry of `cards:`.
 var CardShape = &Shape{Type: "object", Desc: "a card: reserved keys and free fields used by templates as {{field}}",
 	Props: []Prop{
-		P("count", Whole("copies (default 1; 0 leaves the card out)")),
+		P("count", WholeIn("copies (default 1; 0 leaves the card out)", 0, MaxCards)),
 		P("kind", Text("the card's kind, for composition checks")),
 		P("front", sideShape),
 		P("back", sideShape),
@@ -298,12 +315,13 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 // stage.
 func ReadPrint(n *Node, diags *Diagnostics) Print {
 	pm := diags.Map(n, "print", printKeys...)
-	return Print{
-		Paper: pm.Get("paper"), Orientation: pm.Get("orientation"), Duplex: pm.Get("duplex"),
-		Bleed: pm.Get("bleed"), Gutter: pm.Get("gutter"), Margin: pm.Get("margin"),
-		Marks: pm.Get("marks"), Rotate: pm.Get("rotate"), BackOffset: pm.Get("back-offset"),
-		Preset: pm.Get("preset"), Order: pm.Get("order"),
+	p := Print{}
+	for _, k := range printKeys {
+		if v := pm.Get(k); v != nil {
+			p[k] = v
+		}
 	}
+	return p
 }
 
 // loadSide reads a side: a template name, or a mapping of `template:` and

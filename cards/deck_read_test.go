@@ -6,11 +6,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func loadDeck(t *testing.T, src string) (*Deck, []string) {
 	t.Helper()
-	d, diags := LoadDeck("d.yaml", []byte(src), memFiles{"c.csv": "name\nA\n"})
+	d, diags := LoadDeck("d.yaml", []byte(src), fstest.MapFS{"c.csv": {Data: []byte("name\nA\n")}})
 	return d, diagStrings(diags)
 }
 
@@ -108,8 +109,8 @@ cards:
 	check("size", d.Size.Describe()+" "+pos(d.Size.Pos), "a mapping d.yaml:2:7")
 	p := d.Print
 	var printed []string
-	for _, n := range []*Node{p.Paper, p.Orientation, p.Duplex, p.Bleed, p.Gutter, p.Margin, p.Marks, p.Rotate, p.BackOffset, p.Preset, p.Order} {
-		printed = append(printed, n.Describe())
+	for _, k := range []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin", "marks", "rotate", "back-offset", "preset", "order"} {
+		printed = append(printed, p[k].Describe())
 	}
 	check("print", strings.Join(printed, "; "), `the text "a4"; the text "landscape"; the text "long"; the text "3mm"; the text "2mm"; the text "5mm"; the text "crop"; the text "auto"; a list; the text "home"; the text "backs-first"`)
 	var tpl []string
@@ -174,7 +175,7 @@ func TestDeckCardLimit(t *testing.T) {
 		{"far over", "  - {count: 100000}\n  - {count: 100000}\n", "name\n", []string{"d.yaml:1:7: error: deck holds 200000 cards; the limit is 100000"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, diags := LoadDeck("d.yaml", []byte("deck: big\ndata: c.csv\ncards:\n"+c.cards), memFiles{"c.csv": c.csv})
+			_, diags := LoadDeck("d.yaml", []byte("deck: big\ndata: c.csv\ncards:\n"+c.cards), fstest.MapFS{"c.csv": {Data: []byte(c.csv)}})
 			assertDiags(t, diagStrings(diags), c.want)
 		})
 	}
@@ -248,8 +249,8 @@ func TestReadProject(t *testing.T) {
 				inputs = append(inputs, n.Value)
 			}
 			paper := ""
-			if p.Print.Paper != nil {
-				paper = p.Print.Paper.Value
+			if p.Print["paper"] != nil {
+				paper = p.Print["paper"].Value
 			}
 			if p.Path != "deckpress.yaml" || p.Name != c.pname || !slices.Equal(inputs, c.inputs) || paper != c.paper {
 				t.Errorf("project %q, inputs %q, paper %q; want %q, %q, %q", p.Name, inputs, paper, c.pname, c.inputs, c.paper)

@@ -1,20 +1,11 @@
 package cards
 
 import (
-	"io/fs"
+	"errors"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
-
-// memFiles serves files from a map, for CSV data in tests.
-type memFiles map[string]string
-
-func (m memFiles) ReadFile(name string) ([]byte, error) {
-	if s, ok := m[name]; ok {
-		return []byte(s), nil
-	}
-	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-}
 
 func diagStrings(ds Diagnostics) []string {
 	var out []string
@@ -59,7 +50,7 @@ func TestLoadDeckDiagnostics(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, diags := LoadDeck("d.yaml", []byte(c.src), memFiles{})
+			_, diags := LoadDeck("d.yaml", []byte(c.src), fstest.MapFS{})
 			got := diagStrings(diags)
 			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
@@ -85,12 +76,12 @@ cards:
     back: {question: "Only fields"}
 data: more.csv
 `
-	files := memFiles{"more.csv": "name,fill,count\nCSV One,#ff0000,3\nCSV Two,,\n"}
+	files := fstest.MapFS{"more.csv": {Data: []byte("name,fill,count\nCSV One,#ff0000,3\nCSV Two,,\n")}}
 	d, diags := LoadDeck("deck.yaml", []byte(src), files)
 	if len(diags) != 0 {
 		t.Fatalf("unexpected diagnostics: %v", diagStrings(diags))
 	}
-	if d.Name != "Heroes" || d.Size.Value != "poker" || d.Print.Paper.Value != "letter" || d.Front.Template != "solid" {
+	if d.Name != "Heroes" || d.Size.Value != "poker" || d.Print["paper"].Value != "letter" || d.Front.Template != "solid" {
 		t.Fatalf("bad deck header: %+v", d)
 	}
 	if len(d.Cards) != 5 {
@@ -115,7 +106,7 @@ data: more.csv
 }
 
 func TestCSVDiagnostics(t *testing.T) {
-	files := memFiles{"c.csv": "name,count,name\nA,x\n\"bad\nB,2,3,4\n"}
+	files := fstest.MapFS{"c.csv": {Data: []byte("name,count,name\nA,x\n\"bad\nB,2,3,4\n")}}
 	_, diags := LoadDeck("d.yaml", []byte("deck: x\ndata: c.csv\n"), files)
 	assertDiags(t, diagStrings(diags), []string{
 		`c.csv:1:12: error: CSV header: column "name" repeats column 1`,
@@ -165,5 +156,36 @@ func TestMergeKeys(t *testing.T) {
 	item := root.Key("item")
 	if item.Key("x").Value != "1" || item.Key("y").Value != "3" {
 		t.Errorf("merge: x=%v y=%v", item.Key("x").Value, item.Key("y").Value)
+	}
+}
+
+// TestDiagnosticsErr: Err is nil without errors (warnings alone pass),
+// and otherwise the list sorted by position without duplicates, its
+// message the first problem and a count of the others.
+func TestDiagnosticsErr(t *testing.T) {
+	var ds Diagnostics
+	if ds.Err() != nil {
+		t.Error("an empty list is no error")
+	}
+	ds.Warnf(Pos{File: "a.yaml", Line: 3}, "odd")
+	if ds.Err() != nil {
+		t.Error("a warning is no error")
+	}
+	ds.Errorf(Pos{File: "a.yaml", Line: 9, Col: 2}, "late")
+	ds.Errorf(Pos{File: "a.yaml", Line: 1, Col: 5}, "early")
+	ds.Errorf(Pos{File: "a.yaml", Line: 9, Col: 2}, "late")
+	err := ds.Err()
+	var list ErrorList
+	if !errors.As(err, &list) || len(list) != 3 {
+		t.Fatalf("Err() = %#v, want the three different diagnostics", err)
+	}
+	if got := err.Error(); got != "a.yaml:1:5: error: early (and 2 more)" {
+		t.Errorf("message %q", got)
+	}
+	if list[1].Pos.Line != 3 || list[2].Message != "late" {
+		t.Errorf("not sorted by position: %v", list)
+	}
+	if ds[0].Message != "odd" {
+		t.Error("Err must not reorder the list it is called on")
 	}
 }

@@ -112,6 +112,34 @@ next:
 	return out
 }
 
+// Extend returns ds with more appended: a caller extends its diagnostics
+// with those a stage returned.
+func (ds Diagnostics) Extend(more Diagnostics) Diagnostics { return append(ds, more...) }
+
+// Err returns the diagnostics as an error (an [ErrorList], sorted and
+// without duplicates), or nil when none is an error: warnings alone do
+// not fail.
+func (ds Diagnostics) Err() error {
+	if !ds.HasErrors() {
+		return nil
+	}
+	return ErrorList(slices.Clone(ds).Sort())
+}
+
+// ErrorList is the error of [Diagnostics.Err], as go/scanner's.
+type ErrorList Diagnostics
+
+// Error is the first diagnostic, and how many more there are.
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no problems"
+	case 1:
+		return l[0].String()
+	}
+	return fmt.Sprintf("%s (and %d more)", l[0], len(l)-1)
+}
+
 // Count says how many of something there are: Count(1, "ability",
 // "abilities") is "1 ability", Count(3, …) "3 abilities".
 func Count(n int, one, many string) string {

@@ -8,17 +8,18 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // segments returns the line segments of the paths on a calibration page
 // stroked in colour.
-func segments(t *testing.T, p Page, colour string) []layout.Segment {
+func segments(t *testing.T, p draw.Page, colour string) []layout.Segment {
 	t.Helper()
 	var out []layout.Segment
 	for _, l := range p.Layers {
 		for _, op := range l.Face.Ops {
-			po, ok := op.(*templates.PathOp)
+			po, ok := op.(*draw.PathOp)
 			if !ok || po.Stroke.String() != colour {
 				continue
 			}
@@ -36,11 +37,11 @@ func segments(t *testing.T, p Page, colour string) []layout.Segment {
 }
 
 // texts returns the text runs of a page.
-func texts(p Page) []*templates.TextOp {
-	var out []*templates.TextOp
+func texts(p draw.Page) []*draw.TextOp {
+	var out []*draw.TextOp
 	for _, l := range p.Layers {
 		for _, op := range l.Face.Ops {
-			if to, ok := op.(*templates.TextOp); ok {
+			if to, ok := op.(*draw.TextOp); ok {
 				out = append(out, to)
 			}
 		}
@@ -49,8 +50,8 @@ func texts(p Page) []*templates.TextOp {
 }
 
 // centre returns the middle of a text run's baseline.
-func centre(op *templates.TextOp) layout.Point {
-	return layout.Point{X: op.X + op.Font.Width(op.Text)*op.Size*layout.MMPerPoint/2, Y: op.Y}
+func centre(op *draw.TextOp) layout.Point {
+	return layout.Point{X: op.X + op.Font.(*typeset.Font).Width(op.Text)*op.Size*layout.MMPerPoint/2, Y: op.Y}
 }
 
 // sheetFlip is how a point of the back page lands behind the front when
@@ -199,7 +200,7 @@ func checkCalibration(t *testing.T, s layout.Settings, landscape, short bool) {
 	for _, op := range labels {
 		if op.Size > 5 && op.Size < 9 {
 			help = append(help, op.Text)
-			if op.X < 34 || op.X+op.Font.Width(op.Text)*op.Size*layout.MMPerPoint > page.W-34+1e-6 || op.Y < 34 || op.Y > 72 {
+			if op.X < 34 || op.X+op.Font.(*typeset.Font).Width(op.Text)*op.Size*layout.MMPerPoint > page.W-34+1e-6 || op.Y < 34 || op.Y > 72 {
 				t.Errorf("instruction %q at %v,%v outside its box", op.Text, op.X, op.Y)
 			}
 		}
@@ -224,7 +225,7 @@ func checkCalibration(t *testing.T, s layout.Settings, landscape, short bool) {
 
 // labelAt returns the label centred on x (within 0.1 mm: labels are
 // centred) and with its baseline within 2 mm of y.
-func labelAt(labels []*templates.TextOp, c layout.Point) *templates.TextOp {
+func labelAt(labels []*draw.TextOp, c layout.Point) *draw.TextOp {
 	for _, op := range labels {
 		if m := centre(op); math.Abs(m.X-c.X) < 0.1 && math.Abs(m.Y-c.Y) < 2 {
 			return op

@@ -10,28 +10,32 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // prepare loads the deck src (deck.yaml) and prepares it.
-func prepare(t *testing.T, src string, files memFiles, opts DeckOptions) (*DeckJob, cards.Diagnostics) {
+func prepare(t *testing.T, src string, files fstest.MapFS, opts DeckOptions) (*DeckJob, cards.Diagnostics) {
 	t.Helper()
 	if files == nil {
-		files = memFiles{}
+		files = fstest.MapFS{}
 	}
 	deck, diags := cards.LoadDeck("deck.yaml", []byte(src), files)
 	if deck == nil {
 		t.Fatalf("load: %v", diags)
 	}
 	opts.Files = files
-	return PrepareDeck(deck, opts, &diags), diags
+	job, ds := PrepareDeck(deck, opts)
+	return job, diags.Extend(ds)
 }
 
 // mustPrepare prepares a deck that must have no diagnostic at all.
-func mustPrepare(t *testing.T, src string, files memFiles, opts DeckOptions) *DeckJob {
+func mustPrepare(t *testing.T, src string, files fstest.MapFS, opts DeckOptions) *DeckJob {
 	t.Helper()
 	job, diags := prepare(t, src, files, opts)
 	if job == nil || len(diags) != 0 {
@@ -40,9 +44,9 @@ func mustPrepare(t *testing.T, src string, files memFiles, opts DeckOptions) *De
 	return job
 }
 
-func record(doc *Document) string {
-	var r Recorder
-	Draw(&r, doc)
+func record(doc *draw.Document) string {
+	var r draw.Recorder
+	draw.Draw(&r, doc)
 	return r.String()
 }
 
@@ -75,22 +79,22 @@ cards:
 func deckWith(print string) string { return strings.Replace(colourDeck, "%s", print, 1) }
 
 // fill returns the background colour of a layer's face, "" if none.
-func fill(l Layer) string {
+func fill(l draw.Layer) string {
 	if len(l.Face.Ops) == 0 {
 		return ""
 	}
-	if p, ok := l.Face.Ops[0].(*templates.PathOp); ok {
+	if p, ok := l.Face.Ops[0].(*draw.PathOp); ok {
 		return p.Fill.String()
 	}
 	return ""
 }
 
 // isLabel reports whether a layer is a sheet's label (text only).
-func isLabel(l Layer) bool {
+func isLabel(l draw.Layer) bool {
 	if len(l.Face.Ops) == 0 {
 		return false
 	}
-	_, ok := l.Face.Ops[0].(*templates.TextOp)
+	_, ok := l.Face.Ops[0].(*draw.TextOp)
 	return ok
 }
 
@@ -317,7 +321,7 @@ func TestSheetLabel(t *testing.T) {
 				for _, l := range p.Layers {
 					if isLabel(l) {
 						for _, op := range l.Face.Ops {
-							got = append(got, op.(*templates.TextOp).Text)
+							got = append(got, op.(*draw.TextOp).Text)
 						}
 					}
 				}
@@ -389,8 +393,8 @@ func TestGuides(t *testing.T) {
 				}
 				for _, l := range p.Layers {
 					if l.Clip == nil && !isLabel(l) {
-						var r Recorder
-						DrawFace(&r, l.Face)
+						var r draw.Recorder
+						draw.DrawFace(&r, l.Face)
 						got = append(got, strings.Split(strings.TrimSpace(r.String()), "\n")...)
 					}
 				}
@@ -432,8 +436,10 @@ func TestCardSize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.size, func(t *testing.T) {
-			deck, diags := cards.LoadDeck("deck.yaml", []byte("deck: D\n"+tt.size+"\ncards: [{name: a}]\n"), memFiles{})
-			size, _, fill, ok := Resolve(deck.Size, deck.Print, DeckOptions{}, &diags)
+			deck, diags := cards.LoadDeck("deck.yaml", []byte("deck: D\n"+tt.size+"\ncards: [{name: a}]\n"), fstest.MapFS{})
+			res, ds := Resolve(deck.Size, deck.Print, DeckOptions{})
+			diags = diags.Extend(ds)
+			size, fill, ok := res.Size, res.Fill, res.OK
 			if got := messages(diags); !slices.Equal(got, append([]string{}, tt.errs...)) && len(got)+len(tt.errs) > 0 {
 				t.Errorf("diagnostics\n got %q\nwant %q", got, tt.errs)
 			}
@@ -460,8 +466,10 @@ func TestFillPage(t *testing.T) {
 		{"FillPage over a size", "size: tarot\n", DeckOptions{FillPage: true}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			deck, diags := cards.LoadDeck("deck.yaml", []byte("deck: D\n"+tt.size+print+"cards: [{name: a}]\n"), memFiles{})
-			size, s, fill, ok := Resolve(deck.Size, deck.Print, tt.opts, &diags)
+			deck, diags := cards.LoadDeck("deck.yaml", []byte("deck: D\n"+tt.size+print+"cards: [{name: a}]\n"), fstest.MapFS{})
+			res, ds := Resolve(deck.Size, deck.Print, tt.opts)
+			diags = diags.Extend(ds)
+			size, s, fill, ok := res.Size, res.Settings, res.Fill, res.OK
 			if len(diags) != 0 || !ok || !fill {
 				t.Fatalf("ok %v, fill %v, diagnostics %v", ok, fill, diags)
 			}
@@ -471,13 +479,13 @@ func TestFillPage(t *testing.T) {
 		})
 	}
 	// on landscape-named paper too, the page is portrait
-	deck, diags := cards.LoadDeck("deck.yaml", []byte("deck: D\nsize: page\nprint: {paper: 297x210mm}\ncards: [{name: a}]\n"), memFiles{})
-	if size, _, _, _ := Resolve(deck.Size, deck.Print, DeckOptions{}, &diags); size != (layout.Size{W: 210, H: 297}) {
-		t.Errorf("size on 297x210mm paper: %v, want 210 x 297", size)
+	deck, _ := cards.LoadDeck("deck.yaml", []byte("deck: D\nsize: page\nprint: {paper: 297x210mm}\ncards: [{name: a}]\n"), fstest.MapFS{})
+	if res, _ := Resolve(deck.Size, deck.Print, DeckOptions{}); res.Size != (layout.Size{W: 210, H: 297}) {
+		t.Errorf("size on 297x210mm paper: %v, want 210 x 297", res.Size)
 	}
 	// a mapping is a size, not the word page
-	deck, diags = cards.LoadDeck("deck.yaml", []byte("deck: D\nsize: {width: 30, height: 40}\ncards: [{name: a}]\n"), memFiles{})
-	if _, _, fill, _ := Resolve(deck.Size, deck.Print, DeckOptions{}, &diags); fill {
+	deck, _ = cards.LoadDeck("deck.yaml", []byte("deck: D\nsize: {width: 30, height: 40}\ncards: [{name: a}]\n"), fstest.MapFS{})
+	if res, _ := Resolve(deck.Size, deck.Print, DeckOptions{}); res.Fill {
 		t.Errorf("a {width, height} size fills the page")
 	}
 }
@@ -500,20 +508,20 @@ func TestTooLarge(t *testing.T) {
 // files and from the files it uses (relative to the deck); every problem
 // of a template file is reported at its place.
 func TestTemplateFiles(t *testing.T) {
-	builtin := []Source{{Path: "builtin.yaml", Data: []byte("templates:\n  b: {background: \"#00ff00\"}\n")}}
+	builtin := []templates.Source{{Path: "builtin.yaml", Data: []byte("templates:\n  b: {background: \"#00ff00\"}\n")}}
 	tests := []struct {
 		name  string
 		use   string
-		files memFiles
+		files fstest.MapFS
 		front string
 		want  []string
 	}{
 		{"built-in", "", nil, "b", []string{}},
-		{"used file", "use: [t/more.yaml]\n", memFiles{"decks/t/more.yaml": []byte("templates:\n  u: {background: \"#0000ff\"}\n")}, "u", []string{}},
+		{"used file", "use: [t/more.yaml]\n", fstest.MapFS{"decks/t/more.yaml": {Data: []byte("templates:\n  u: {background: \"#0000ff\"}\n")}}, "u", []string{}},
 		{"missing file", "use: [t/none.yaml]\n", nil, "b", []string{"decks/deck.yaml:2:7: error: use: cannot read decks/t/none.yaml: file does not exist"}},
 		{"not text", "use: [[x]]\n", nil, "b", []string{"decks/deck.yaml:2:7: error: use: expected text, found a list"}},
-		{"broken file", "use: [bad.yaml]\n", memFiles{"decks/bad.yaml": []byte("templates: [\n")}, "b", []string{"decks/bad.yaml:2:1: error: YAML syntax: did not find expected node content"}},
-		{"no templates key", "use: [bad.yaml]\n", memFiles{"decks/bad.yaml": []byte("elements: []\n")}, "b", []string{
+		{"broken file", "use: [bad.yaml]\n", fstest.MapFS{"decks/bad.yaml": {Data: []byte("templates: [\n")}}, "b", []string{"decks/bad.yaml:2:1: error: YAML syntax: did not find expected node content"}},
+		{"no templates key", "use: [bad.yaml]\n", fstest.MapFS{"decks/bad.yaml": {Data: []byte("elements: []\n")}}, "b", []string{
 			`decks/bad.yaml:1:1: error: unknown key "elements" in template file; known keys: templates`,
 			`decks/bad.yaml:1:1: error: a template file needs "templates"`}},
 		{"unknown default", "", nil, "nope", []string{`decks/deck.yaml:2:8: error: front: unknown template "nope"; templates: b`}},
@@ -522,11 +530,12 @@ func TestTemplateFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			files := tt.files
 			if files == nil {
-				files = memFiles{}
+				files = fstest.MapFS{}
 			}
 			src := "deck: D\n" + tt.use + "front: " + tt.front + "\nback: b\ncards: [{name: a}]\n"
 			deck, diags := cards.LoadDeck("decks/deck.yaml", []byte(src), files)
-			job := PrepareDeck(deck, DeckOptions{Files: files, Builtin: builtin}, &diags)
+			job, ds := PrepareDeck(deck, DeckOptions{Files: files, Builtin: builtin})
+			diags = diags.Extend(ds)
 			var got []string
 			for _, d := range diags {
 				got = append(got, d.String())
@@ -579,7 +588,7 @@ func png1(t *testing.T) []byte {
 // TestIcons: a deck's own icons are pictures named in `icons:`, drawn by
 // an icon element; a missing or broken picture is an error at its name.
 func TestIcons(t *testing.T) {
-	files := memFiles{"art/logo.png": png1(t), "art/bad.png": []byte("not a picture")}
+	files := fstest.MapFS{"art/logo.png": {Data: png1(t)}, "art/bad.png": {Data: []byte("not a picture")}}
 	tests := []struct {
 		icons string
 		want  []string
@@ -615,7 +624,7 @@ func TestIcons(t *testing.T) {
 // a face per style; a family needs a regular face, and a face that cannot
 // be read or parsed is an error at its file name.
 func TestFonts(t *testing.T) {
-	files := memFiles{"r.ttf": goregular.TTF, "b.ttf": gobold.TTF, "bad.ttf": []byte("not a font")}
+	files := fstest.MapFS{"r.ttf": {Data: goregular.TTF}, "b.ttf": {Data: gobold.TTF}, "bad.ttf": {Data: []byte("not a font")}}
 	const text = `{text: {x: 0, y: 0, w: 60, h: 10, value: "Hi", font: "%s"}}`
 	tests := []struct {
 		name, fonts, font string
@@ -664,7 +673,7 @@ func TestFonts(t *testing.T) {
 }
 
 func parseFontError(t *testing.T) string {
-	_, err := templates.ParseFont("x", []byte("not a font"))
+	_, err := typeset.ParseFont("x", []byte("not a font"))
 	if err == nil {
 		t.Fatal("ParseFont accepts a text file")
 	}
@@ -674,9 +683,10 @@ func parseFontError(t *testing.T) string {
 // TestFacesJob: faces made elsewhere are imposed as given, the whole set
 // copies times, a missing back blank.
 func TestFacesJob(t *testing.T) {
-	deck, diags := cards.LoadDeck("deck.yaml", []byte("deck: R\nsize: 20x30mm\nprint: {paper: 100x100mm, margin: 5mm}\ncards: []\n"), memFiles{})
-	a, b, back := &templates.Face{}, &templates.Face{}, &templates.Face{}
-	job := FacesJob(deck, [][2]*templates.Face{{a, back}, {b, nil}}, 3, DeckOptions{}, &diags)
+	deck, diags := cards.LoadDeck("deck.yaml", []byte("deck: R\nsize: 20x30mm\nprint: {paper: 100x100mm, margin: 5mm}\ncards: []\n"), fstest.MapFS{})
+	a, b, back := &draw.Face{}, &draw.Face{}, &draw.Face{}
+	job, ds := FacesJob(deck, []draw.Pair{{Front: a, Back: back}, {Front: b}}, 3, DeckOptions{})
+	diags = diags.Extend(ds)
 	if job == nil || len(diags) != 0 {
 		t.Fatalf("job %v, diagnostics %v", job != nil, diags)
 	}
@@ -690,18 +700,18 @@ func TestFacesJob(t *testing.T) {
 		t.Errorf("backs %v, %d a page; want true, 12", job.Backs, job.Plan.PerPage())
 	}
 	// fronts only: no backs
-	deck.Print.Duplex = cards.Scalar("none", cards.Pos{})
-	if job := FacesJob(deck, [][2]*templates.Face{{a, nil}}, 1, DeckOptions{}, &diags); job == nil || job.Backs {
+	deck.Print["duplex"] = cards.Scalar("none", cards.Pos{})
+	if job, _ := FacesJob(deck, []draw.Pair{{Front: a}}, 1, DeckOptions{}); job == nil || job.Backs {
 		t.Errorf("fronts only: job %v", job)
 	}
 	// a card too large, or a wrong size: no job
 	deck.Size = cards.Scalar("200x200mm", cards.Pos{File: "deck.yaml", Line: 2, Col: 7})
-	if job := FacesJob(deck, [][2]*templates.Face{{a, nil}}, 1, DeckOptions{}, &diags); job != nil || len(diags) != 1 {
+	if job, diags := FacesJob(deck, []draw.Pair{{Front: a}}, 1, DeckOptions{}); job != nil || len(diags) != 1 {
 		t.Errorf("too large: job %v, diagnostics %v", job != nil, diags)
 	}
 	diags = nil
 	deck.Size = cards.Scalar("huge", cards.Pos{File: "deck.yaml", Line: 2, Col: 7})
-	if job := FacesJob(deck, [][2]*templates.Face{{a, nil}}, 1, DeckOptions{}, &diags); job != nil || len(diags) != 1 {
+	if job, diags := FacesJob(deck, []draw.Pair{{Front: a}}, 1, DeckOptions{}); job != nil || len(diags) != 1 {
 		t.Errorf("wrong size: job %v, diagnostics %v", job != nil, diags)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
@@ -233,7 +234,7 @@ func TestParseLengthIn(t *testing.T) {
 
 // TestPreset: the presets by name, and an unknown name.
 func TestPreset(t *testing.T) {
-	for _, name := range PresetNames {
+	for _, name := range layout.PresetNames {
 		if _, err := Preset(name); err != nil {
 			t.Errorf("Preset(%q): %v", name, err)
 		}
@@ -293,10 +294,12 @@ func blockOf(keys map[string]string) string {
 // deck's print settings").
 func resolveLevels(t *testing.T, deck, project, flags map[string]string) layout.Settings {
 	t.Helper()
-	d, diags := cards.LoadDeck("deck.yaml", []byte("deck: d\nprint: "+blockOf(deck)+"\ncards: [{name: a}]\n"), memFiles{})
+	d, diags := cards.LoadDeck("deck.yaml", []byte("deck: d\nprint: "+blockOf(deck)+"\ncards: [{name: a}]\n"), fstest.MapFS{})
 	proj, _ := readBlock(t, blockOf(project))
 	fl, _ := readBlock(t, blockOf(flags))
-	_, s, _, ok := Resolve(d.Size, d.Print, DeckOptions{Print: fl.Over(proj)}, &diags)
+	res, ds := Resolve(d.Size, d.Print, DeckOptions{Print: fl.Over(proj)})
+	diags = diags.Extend(ds)
+	s, ok := res.Settings, res.OK
 	if !ok || len(diags) != 0 {
 		t.Fatalf("resolve: %v", diags)
 	}

@@ -11,18 +11,18 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // viewerPreferences is the catalog entry that tells a viewer's print
 // dialog to print at actual size and how to turn the sheet over
 // (ISO 32000-1, table 150: PrintScaling is PDF 1.6, Duplex PDF 1.7).
-func viewerPreferences(s output.Sides) string {
+func viewerPreferences(s draw.Sides) string {
 	duplex := "/Simplex"
 	switch s {
-	case output.LongEdge:
+	case draw.LongEdge:
 		duplex = "/DuplexFlipLongEdge"
-	case output.ShortEdge:
+	case draw.ShortEdge:
 		duplex = "/DuplexFlipShortEdge"
 	}
 	return "/ViewerPreferences << /PrintScaling /None /Duplex " + duplex + " >>\n"

@@ -11,16 +11,17 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // render writes a two-page document with a picture and some text.
-func render(t *testing.T, sides output.Sides) []byte {
+func render(t *testing.T, sides draw.Sides) []byte {
 	t.Helper()
-	face := &templates.Face{Ops: []templates.Op{&templates.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 10, Y: 10, W: 20, H: 20}}}}
-	page := output.Page{Size: layout.Size{W: 100, H: 150}, Layers: []output.Layer{{Transform: layout.Identity, Face: face}}}
-	file, err := Render(&output.Document{Title: "t", Sides: sides, Pages: []output.Page{page, page}})
+	face := &draw.Face{Ops: []draw.Op{&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 10, Y: 10, W: 20, H: 20}}}}
+	page := draw.Page{Size: layout.Size{W: 100, H: 150}, Layers: []draw.Layer{{Transform: layout.Identity, Face: face}}}
+	file, err := Render(&draw.Document{Title: "t", Sides: sides, Pages: []draw.Page{page, page}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,12 +36,12 @@ func render(t *testing.T, sides output.Sides) []byte {
 // every entry of the table at its object.
 func TestViewerPreferences(t *testing.T) {
 	tests := []struct {
-		sides output.Sides
+		sides draw.Sides
 		want  string
 	}{
-		{output.OneSided, "/Simplex"},
-		{output.LongEdge, "/DuplexFlipLongEdge"},
-		{output.ShortEdge, "/DuplexFlipShortEdge"},
+		{draw.OneSided, "/Simplex"},
+		{draw.LongEdge, "/DuplexFlipLongEdge"},
+		{draw.ShortEdge, "/DuplexFlipShortEdge"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
@@ -148,10 +149,10 @@ func TestFinishRefuses(t *testing.T) {
 // and text, if any.
 func fpdfOutput(t *testing.T, text string) []byte {
 	t.Helper()
-	w := New("t", output.OneSided)
+	w := New("t", draw.OneSided)
 	w.BeginPage(layout.Size{W: 10, H: 10}, nil)
-	w.Image(&templates.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 1, Y: 1, W: 5, H: 5}})
-	w.Text(&templates.TextOp{Font: templates.NewFontSet().Fallback.Face(templates.Regular), Size: 10, Colour: templates.Colour{A: 255}, X: 1, Y: 8, Text: text})
+	w.Image(&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 1, Y: 1, W: 5, H: 5}})
+	w.Text(&draw.TextOp{Font: typeset.NewFontSet().Fallback.Face(typeset.Regular), Size: 10, Colour: draw.Colour{A: 255}, X: 1, Y: 8, Text: text})
 	var buf bytes.Buffer
 	if err := w.pdf.Output(&buf); err != nil {
 		t.Fatal(err)
@@ -204,14 +205,14 @@ func fontNames(file []byte) map[string]int {
 // tag tells different subsets apart, and the same text gives the same
 // file.
 func TestSubsetFontNames(t *testing.T) {
-	fam := templates.NewFontSet().Fallback
+	fam := typeset.NewFontSet().Fallback
 	doc := func(text string) []byte {
-		var ops []templates.Op
-		for _, st := range []templates.Style{templates.Regular, templates.Bold} {
-			ops = append(ops, &templates.TextOp{Font: fam.Face(st), Size: 10, Colour: templates.Colour{A: 255}, X: 10, Y: 10, Text: text})
+		var ops []draw.Op
+		for _, st := range []typeset.Style{typeset.Regular, typeset.Bold} {
+			ops = append(ops, &draw.TextOp{Font: fam.Face(st), Size: 10, Colour: draw.Colour{A: 255}, X: 10, Y: 10, Text: text})
 		}
-		page := output.Page{Size: layout.Size{W: 100, H: 100}, Layers: []output.Layer{{Transform: layout.Identity, Face: &templates.Face{Ops: ops}}}}
-		file, err := Render(&output.Document{Title: "t", Pages: []output.Page{page}})
+		page := draw.Page{Size: layout.Size{W: 100, H: 100}, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}
+		file, err := Render(&draw.Document{Title: "t", Pages: []draw.Page{page}})
 		if err != nil {
 			t.Fatal(err)
 		}

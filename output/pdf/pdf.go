@@ -1,6 +1,6 @@
 // Package pdf is the PDF back end of deckpress, on top of fpdf.
 //
-// A [Writer] is an output.Canvas that draws in millimetres. Transforms
+// A [Writer] is an draw.Canvas that draws in millimetres. Transforms
 // become PDF `cm` operators (converted from deckpress's y-down millimetres
 // to PDF's y-up points), fonts are embedded as TrueType subsets, each
 // picture is embedded once per content, and dates and resource order are
@@ -19,8 +19,8 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // fixedDate is written as the creation and modification date of every
@@ -33,9 +33,9 @@ const k = 72 / 25.4
 // Writer draws a document into a PDF. Create it with New.
 type Writer struct {
 	pdf    *fpdf.Fpdf
-	sides  output.Sides
+	sides  draw.Sides
 	pageH  float64          // current page height, mm
-	fonts  map[string]*font // by templates.Font ID
+	fonts  map[string]*font // by typeset.Font ID
 	images map[string]bool
 }
 
@@ -46,11 +46,11 @@ type font struct {
 	runes   map[rune]bool
 }
 
-var _ output.Canvas = (*Writer)(nil)
+var _ draw.Canvas = (*Writer)(nil)
 
 // New returns a writer for a document with the given title, printed as
 // sides says.
-func New(title string, sides output.Sides) *Writer {
+func New(title string, sides draw.Sides) *Writer {
 	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
 	p.SetCreationDate(fixedDate)
 	p.SetModificationDate(fixedDate)
@@ -65,9 +65,9 @@ func New(title string, sides output.Sides) *Writer {
 }
 
 // Render draws a whole document and returns the PDF file.
-func Render(doc *output.Document) ([]byte, error) {
+func Render(doc *draw.Document) ([]byte, error) {
 	w := New(doc.Title, doc.Sides)
-	output.Draw(w, doc)
+	draw.Draw(w, doc)
 	return w.Bytes()
 }
 
@@ -126,9 +126,9 @@ func (w *Writer) Clip(p layout.Path) {
 func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
 	i := 0
 	pt := func() {
-		b.WriteString(output.Num(p.Points[i].X * k))
+		b.WriteString(draw.Num(p.Points[i].X * k))
 		b.WriteByte(' ')
-		b.WriteString(output.Num((w.pageH - p.Points[i].Y) * k))
+		b.WriteString(draw.Num((w.pageH - p.Points[i].Y) * k))
 		b.WriteByte(' ')
 		i++
 	}
@@ -151,13 +151,13 @@ func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
 	}
 }
 
-func rgb(c templates.Colour) string {
-	return output.Num(float64(c.R)/255) + " " + output.Num(float64(c.G)/255) + " " + output.Num(float64(c.B)/255)
+func rgb(c draw.Colour) string {
+	return draw.Num(float64(c.R)/255) + " " + draw.Num(float64(c.G)/255) + " " + draw.Num(float64(c.B)/255)
 }
 
 // alpha sets a constant opacity inside a saved state; it reports whether
 // a state was saved.
-func (w *Writer) alpha(cs ...templates.Colour) bool {
+func (w *Writer) alpha(cs ...draw.Colour) bool {
 	a := uint8(255)
 	for _, c := range cs {
 		if c.Visible() && c.A < a {
@@ -173,7 +173,7 @@ func (w *Writer) alpha(cs ...templates.Colour) bool {
 }
 
 // Path fills and/or strokes a path.
-func (w *Writer) Path(op *templates.PathOp) {
+func (w *Writer) Path(op *draw.PathOp) {
 	fill, stroke := op.Fill.Visible(), op.Stroke.Visible() && op.Width > 0
 	if !fill && !stroke {
 		return
@@ -184,14 +184,14 @@ func (w *Writer) Path(op *templates.PathOp) {
 		b.WriteString(rgb(op.Fill) + " rg\n")
 	}
 	if stroke {
-		b.WriteString(rgb(op.Stroke) + " RG\n" + output.Num(op.Width*k) + " w\n")
+		b.WriteString(rgb(op.Stroke) + " RG\n" + draw.Num(op.Width*k) + " w\n")
 		if len(op.Dash) > 0 {
 			b.WriteString("[")
 			for i, d := range op.Dash {
 				if i > 0 {
 					b.WriteByte(' ')
 				}
-				b.WriteString(output.Num(d * k))
+				b.WriteString(draw.Num(d * k))
 			}
 			b.WriteString("] 0 d\n")
 		}
@@ -220,17 +220,17 @@ func (w *Writer) Path(op *templates.PathOp) {
 
 // Text draws a run of text; the font is embedded on first use, as a
 // subset of the characters drawn in it.
-func (w *Writer) Text(op *templates.TextOp) {
+func (w *Writer) Text(op *draw.TextOp) {
 	if !op.Colour.Visible() || op.Text == "" {
 		return
 	}
-	f := w.fonts[op.Font.ID]
+	f := w.fonts[op.Font.ID()]
 	if f == nil {
 		// fpdf lowercases family keys and writes them into PDF names
 		// unescaped: give it a plain key of its own
-		f = &font{id: op.Font.ID, key: fmt.Sprintf("f%d", len(w.fonts)), runes: map[rune]bool{}}
-		w.pdf.AddUTF8FontFromBytes(f.key, "", op.Font.Data)
-		w.fonts[op.Font.ID] = f
+		f = &font{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(w.fonts)), runes: map[rune]bool{}}
+		w.pdf.AddUTF8FontFromBytes(f.key, "", op.Font.TrueType())
+		w.fonts[op.Font.ID()] = f
 	}
 	for _, r := range op.Text {
 		f.runes[r] = true
@@ -252,7 +252,7 @@ func (w *Writer) Text(op *templates.TextOp) {
 // coordinates, a picture in the bleed starts at a negative x), and it reads
 // a zero width or height as "from the picture's proportions", so an empty
 // box draws nothing here, as it does in the PNG back end.
-func (w *Writer) Image(op *templates.ImageOp) {
+func (w *Writer) Image(op *draw.ImageOp) {
 	if op.Box.W <= 0 || op.Box.H <= 0 {
 		return
 	}

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // imageDo matches a picture's placement: the matrix that maps the unit
@@ -40,9 +40,9 @@ func TestImageAnywhere(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := New("test", output.OneSided)
+			w := New("test", draw.OneSided)
 			w.BeginPage(layout.Size{W: 100, H: pageH}, nil)
-			w.Image(&templates.ImageOp{Image: testPicture(t), Box: tt.box})
+			w.Image(&draw.ImageOp{Image: testPicture(t), Box: tt.box})
 			out, err := w.Bytes()
 			if err != nil {
 				t.Fatal(err)
@@ -67,12 +67,12 @@ func TestImageAnywhere(t *testing.T) {
 	}
 }
 
-func testPicture(t *testing.T) *templates.Image {
+func testPicture(t *testing.T) *draw.Image {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, 2, 2))); err != nil {
 		t.Fatal(err)
 	}
-	return &templates.Image{ID: "test", PNG: buf.Bytes(), W: 2, H: 2}
+	return &draw.Image{ID: "test", PNG: buf.Bytes(), W: 2, H: 2}
 }
 
 // placements returns w, h, x, y of every picture placed in the file's

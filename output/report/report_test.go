@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 func sample() *Data {
@@ -27,14 +28,14 @@ func sample() *Data {
 }
 
 // words returns the text of a page, and its filled rectangles by colour.
-func words(p []templates.Op) (string, map[templates.Colour]int) {
+func words(p []draw.Op) (string, map[draw.Colour]int) {
 	var b strings.Builder
-	fills := map[templates.Colour]int{}
+	fills := map[draw.Colour]int{}
 	for _, op := range p {
 		switch o := op.(type) {
-		case *templates.TextOp:
+		case *draw.TextOp:
 			b.WriteString(o.Text + " ")
-		case *templates.PathOp:
+		case *draw.PathOp:
 			if o.Fill.A > 0 {
 				fills[o.Fill]++
 			}

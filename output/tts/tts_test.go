@@ -7,25 +7,16 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output"
 )
-
-type memFiles map[string][]byte
-
-func (m memFiles) ReadFile(name string) ([]byte, error) {
-	if b, ok := m[name]; ok {
-		return b, nil
-	}
-	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-}
 
 // front and back are the colours of card k's faces (0-based): every
 // front its own, every back the same unless the backs differ.
@@ -55,12 +46,12 @@ func deck(t *testing.T, n int, size string, uniqueBacks bool, counts map[int]int
 		}
 		fmt.Fprintf(&b, "  - {name: c%d, fill: \"%s\", bg: \"%s\", count: %d}\n", k+1, hex(front(k)), hex(back(k, uniqueBacks)), count)
 	}
-	d, diags := cards.LoadDeck("deck.yaml", []byte(b.String()), memFiles{})
+	d, diags := cards.LoadDeck("deck.yaml", []byte(b.String()), fstest.MapFS{})
 	if d == nil {
 		t.Fatalf("load: %v", diags)
 	}
-	job := output.PrepareDeck(d, output.DeckOptions{Files: memFiles{}}, &diags)
-	if job == nil || len(diags) != 0 {
+	job, ds := output.PrepareDeck(d, output.DeckOptions{Files: fstest.MapFS{}})
+	if diags = diags.Extend(ds); job == nil || len(diags) != 0 {
 		t.Fatalf("prepare: %v", diags)
 	}
 	return job
@@ -423,14 +414,14 @@ func TestBacks(t *testing.T) {
 // TestBacksDifferAtTheEnd: one back unlike the others makes every back
 // its own.
 func TestBacksDifferAtTheEnd(t *testing.T) {
-	d, diags := cards.LoadDeck("deck.yaml", []byte(`deck: T
+	d, _ := cards.LoadDeck("deck.yaml", []byte(`deck: T
 size: 4x6mm
 templates: {f: {background: "#ff0000"}, b: {background: "{{bg}}"}}
 front: f
 back: b
 cards: [{bg: "#0000ff"}, {bg: "#0000ff"}, {bg: "#00ff00"}]
-`), memFiles{})
-	job := output.PrepareDeck(d, output.DeckOptions{Files: memFiles{}}, &diags)
+`), fstest.MapFS{})
+	job, _ := output.PrepareDeck(d, output.DeckOptions{Files: fstest.MapFS{}})
 	_, sheets, err := Export(job, nil, t.TempDir(), "t")
 	if err != nil || !sheets[0].UniqueBack {
 		t.Errorf("unique back %v (%v), want true", sheets[0].UniqueBack, err)
@@ -439,8 +430,8 @@ cards: [{bg: "#0000ff"}, {bg: "#0000ff"}, {bg: "#00ff00"}]
 
 // TestNoCards: a deck without cards has nothing to export.
 func TestNoCards(t *testing.T) {
-	d, diags := cards.LoadDeck("deck.yaml", []byte("deck: T\ntemplates: {f: {}}\nfront: f\nback: f\ncards: []\n"), memFiles{})
-	job := output.PrepareDeck(d, output.DeckOptions{Files: memFiles{}}, &diags)
+	d, _ := cards.LoadDeck("deck.yaml", []byte("deck: T\ntemplates: {f: {}}\nfront: f\nback: f\ncards: []\n"), fstest.MapFS{})
+	job, _ := output.PrepareDeck(d, output.DeckOptions{Files: fstest.MapFS{}})
 	if _, _, err := Export(job, nil, t.TempDir(), "t"); err == nil || err.Error() != "the deck has no cards" {
 		t.Errorf("error %v, want the deck has no cards", err)
 	}
@@ -456,7 +447,7 @@ cards:
   - {name: [a, b], title: Jack}
   - {name: {x: 1}}
   - {other: 1}
-`), memFiles{})
+`), fstest.MapFS{})
 	if len(diags) != 0 {
 		t.Fatal(diags)
 	}

@@ -51,11 +51,12 @@ type PowerCost struct {
 	Cost       int
 }
 
-// Compute computes a hero's sheet under rs and checks every rule, adding
-// a diagnostic at the line that breaks it. The sheet is valid when no
-// error was found.
-func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
-	before := len(*diags)
+// Compute computes a hero's sheet under rs and checks every rule, with a
+// diagnostic at the line that breaks each. The sheet is valid when no
+// error was found, here or while reading the hero.
+func Compute(h *Hero, rs *Ruleset) (*Sheet, cards.Diagnostics) {
+	var found cards.Diagnostics
+	diags := &found
 	s := &Sheet{Hero: h, Budget: rs.Budget}
 	who := fmt.Sprintf("hero %q", h.Name)
 
@@ -152,8 +153,8 @@ func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
 		diags.Errorf(h.Pos, "%s: spends %d points (%d on powers, %d on characteristics); the budget is %d, %d %s over",
 			who, s.Total, s.PowerPoints, s.CharPoints, rs.Budget, over, unit)
 	}
-	s.Valid = !cards.Diagnostics((*diags)[before:]).HasErrors()
-	return s
+	s.Valid = !h.ReadErrors && !found.HasErrors()
+	return s, found
 }
 
 // checkModifiers checks a power's modifiers and multiplies them in.

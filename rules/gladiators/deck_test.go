@@ -21,7 +21,9 @@ func deckOf(t *testing.T, rs *Ruleset, src string) (*File, []*Sheet, []string) {
 	diags = append(diags, ds...)
 	var sheets []*Sheet
 	for _, h := range f.Heroes {
-		sheets = append(sheets, Compute(h, rs, &diags))
+		s, ds := Compute(h, rs)
+		sheets = append(sheets, s)
+		diags = diags.Extend(ds)
 	}
 	return f, sheets, lines(diags)
 }

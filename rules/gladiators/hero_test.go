@@ -29,8 +29,8 @@ heroes:
     characteristics: {STR: 3, DEX: 4, SIZ: 4, PER: 4}
 `)
 	sameLines(t, got, nil)
-	if f.Team != "Squad" || f.TeamPos.Line != 1 || text(f.Ruleset) != "mine.yaml" || text(f.Size) != "poker" || text(f.Colour) != "#aa0000" || text(f.Print.Paper) != "A4" {
-		t.Errorf("team %q at %v, ruleset %s, size %s, colour %s, paper %s", f.Team, f.TeamPos, text(f.Ruleset), text(f.Size), text(f.Colour), text(f.Print.Paper))
+	if f.Team != "Squad" || f.TeamPos.Line != 1 || text(f.Ruleset) != "mine.yaml" || text(f.Size) != "poker" || text(f.Colour) != "#aa0000" || text(f.Print["paper"]) != "A4" {
+		t.Errorf("team %q at %v, ruleset %s, size %s, colour %s, paper %s", f.Team, f.TeamPos, text(f.Ruleset), text(f.Size), text(f.Colour), text(f.Print["paper"]))
 	}
 	f, _ = readHeroes(t, "team: Squad\ncolour: red\ncolor: blue\nheroes:\n  - {hero: One, characteristics: {STR: 3, DEX: 4, SIZ: 4, PER: 4}}\n")
 	if text(f.Colour) != "red" {
@@ -102,8 +102,7 @@ func TestNamelessHero(t *testing.T) {
 	if h.Pos.Line != 2 || h.Pos.Col != 5 {
 		t.Errorf("hero at %v, want its entry at 2:5", h.Pos)
 	}
-	var diags cards.Diagnostics
-	Compute(h, rs, &diags)
+	_, diags := Compute(h, rs)
 	got = append(got, lines(diags)...)
 	sameLines(t, got, []string{
 		`h.yaml:2:5: error: a hero needs "hero"`,

@@ -31,7 +31,8 @@ func TestKitHeroes(t *testing.T) {
 			t.Errorf("%s: team %q with %d heroes, want a team of three", n, f.Team, len(f.Heroes))
 		}
 		for _, h := range f.Heroes {
-			s := Compute(h, rs, &diags)
+			s, ds := Compute(h, rs)
+			diags = diags.Extend(ds)
 			if !s.Valid {
 				t.Errorf("%s: %s is not valid", n, h.Name)
 			}

@@ -33,7 +33,9 @@ func computeWith(t *testing.T, rs *Ruleset, src string) ([]*Sheet, []string) {
 	diags = append(diags, ds...)
 	var sheets []*Sheet
 	for _, h := range f.Heroes {
-		sheets = append(sheets, Compute(h, rs, &diags))
+		s, ds := Compute(h, rs)
+		sheets = append(sheets, s)
+		diags = diags.Extend(ds)
 	}
 	return sheets, lines(diags)
 }

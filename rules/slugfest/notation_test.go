@@ -19,7 +19,7 @@ import (
 func parse(t *testing.T, text string) ([]*Team, []string) {
 	t.Helper()
 	teams, diags := ParseList("t.txt", text, 1, 1)
-	Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}, &diags)
+	diags = diags.Extend(Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}))
 	out := []string{}
 	for _, d := range diags.Sort() {
 		out = append(out, d.String())
@@ -321,7 +321,7 @@ func TestReadFileForms(t *testing.T) {
 
 	f, diags := read("slugfest: My Fight\nprint: {paper: A4}\nsize: poker\nteams: teams.txt\n")
 	sameDiags(t, diags, nil)
-	if f.Title != "My Fight" || f.Pos.Line != 1 || f.Pos.Col != 11 || f.Path != "kit/s.yaml" || f.Print.Paper == nil || f.Print.Paper.Value != "A4" || f.Size == nil || f.Size.Value != "poker" {
+	if f.Title != "My Fight" || f.Pos.Line != 1 || f.Pos.Col != 11 || f.Path != "kit/s.yaml" || f.Print["paper"] == nil || f.Print["paper"].Value != "A4" || f.Size == nil || f.Size.Value != "poker" {
 		t.Errorf("file %+v", f)
 	}
 	if roster(f.Teams) != "ALPHA: Ann [a; b; c; d; e]" || f.Teams[0].Pos.File != "kit/teams.txt" || f.Teams[0].Members[0].Pos.Line != 2 {
@@ -370,7 +370,7 @@ teams:
 	root, diags := cards.Parse("y.yaml", []byte(src))
 	f, ds := ReadFile("y.yaml", root, nil)
 	diags = append(diags, ds...)
-	Check(f.Teams, f.Pos, &diags)
+	diags = diags.Extend(Check(f.Teams, f.Pos))
 	var got []string
 	for _, d := range diags.Sort() {
 		got = append(got, d.String())

@@ -152,7 +152,8 @@ func isUpper(s string) bool {
 // abilities is an error; a team of other than four members is a variant,
 // and a warning. No team at all is an error, at the position at (the
 // list's first line, or the file's title).
-func Check(teams []*Team, at cards.Pos, diags *cards.Diagnostics) {
+func Check(teams []*Team, at cards.Pos) cards.Diagnostics {
+	var diags cards.Diagnostics
 	if len(teams) == 0 {
 		diags.Errorf(at, "no teams: write a team line in capitals, then its members")
 	}
@@ -171,6 +172,7 @@ func Check(teams []*Team, at cards.Pos, diags *cards.Diagnostics) {
 			}
 		}
 	}
+	return diags
 }
 
 // palette colours teams that do not choose one.

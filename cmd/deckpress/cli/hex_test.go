@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/deckpress/deckpress/arena"
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output/arena"
 )
 
 // edgeCrossings returns where a scan line crosses dark lines: the centres

@@ -26,7 +26,8 @@ func kitTeam(t testing.TB, name string) []Hero {
 	}
 	var team []Hero
 	for _, h := range f.Heroes {
-		s := gladiators.Compute(h, rs, &diags)
+		s, more := gladiators.Compute(h, rs)
+		diags = diags.Extend(more)
 		c, ds := FromSheet(s)
 		diags = append(diags, ds...)
 		team = append(team, c)

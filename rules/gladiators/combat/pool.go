@@ -64,8 +64,7 @@ func randomHero(rng *rand.Rand, rs *gladiators.Ruleset, name string) (*gladiator
 			continue
 		}
 		h.Powers = append(h.Powers, randomPower(rng, rs, p))
-		var diags cards.Diagnostics
-		s := gladiators.Compute(h, rs, &diags)
+		s, _ := gladiators.Compute(h, rs) // a valid sheet has no errors
 		if !s.Valid || s.Total > spend {
 			h.Powers = h.Powers[:len(h.Powers)-1]
 			if k == 0 {

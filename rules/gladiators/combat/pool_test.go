@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/rules/gladiators"
 	"github.com/deckpress/deckpress/rules/sim"
 )
@@ -21,8 +20,7 @@ func TestRandomHeroes(t *testing.T) {
 	used := map[string]bool{}
 	lo, hi := rs.Budget, 0
 	for i, s := range sheets {
-		var diags cards.Diagnostics
-		again := gladiators.Compute(s.Hero, rs, &diags)
+		again, diags := gladiators.Compute(s.Hero, rs)
 		if !again.Valid || diags.HasErrors() || again.Total > rs.Budget {
 			t.Errorf("%s: valid %v, %d of %d points: %v", s.Hero.Name, again.Valid, again.Total, rs.Budget, diags)
 		}
