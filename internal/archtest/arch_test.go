@@ -62,9 +62,12 @@ var allowed = map[string][]string{
 
 	"cmd/deckpress":       {"cmd/deckpress/cli"},
 	"cmd/deckpress/watch": {fsnotify},
+	// the live studio: the library, the PNG back end and the rules engine
+	// behind net/http; chromedp only in its browser test
+	"cmd/deckpress/studio": {"cards", "layout", "output", "output/build", "output/png", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
 	// flags, printing and the library; what it may parse a flag into
 	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/build", "rules/gladiators", "templates/draw",
-		"cmd/deckpress/watch", cobra, pflag},
+		"cmd/deckpress/watch", "cmd/deckpress/studio", cobra, pflag},
 
 	"internal/archtest":   {},
 	"internal/fuzzcheck":  {"cards"},
