@@ -6,7 +6,6 @@ import (
 	"net"
 	"os/exec"
 	"runtime"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -68,11 +67,7 @@ func runServe(opts *ServeOptions) error {
 	if err != nil {
 		return err
 	}
-	addr := opts.Listen
-	if addr == "" {
-		addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(opts.Port))
-	}
-	ln, exposed, err := studio.Listen(addr)
+	ln, exposed, err := studio.Listen(opts.Listen, opts.Port)
 	if err != nil {
 		return err
 	}

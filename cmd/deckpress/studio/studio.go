@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -93,11 +94,13 @@ func (s *Server) Handler(port string) http.Handler {
 	return http.HandlerFunc(s.guard)
 }
 
-// Listen opens the listener for addr ("" is 127.0.0.1:8080). It reports
-// whether the address is not loopback, which the caller should warn about.
-func Listen(addr string) (ln net.Listener, exposed bool, err error) {
+// Listen opens the listener: on 127.0.0.1 at port unless listen, a
+// host:port, says otherwise. It reports whether the address is not
+// loopback, which the caller should warn about.
+func Listen(listen string, port int) (ln net.Listener, exposed bool, err error) {
+	addr := listen
 	if addr == "" {
-		addr = "127.0.0.1:8080"
+		addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	}
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
