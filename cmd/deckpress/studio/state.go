@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
 	"github.com/deckpress/deckpress/output/png"
+	"github.com/deckpress/deckpress/rules/compose"
 	"github.com/deckpress/deckpress/templates/draw"
 )
 
@@ -62,6 +64,7 @@ type deckState struct {
 	name  string // its product's name
 	job   *output.DeckJob
 	faces []*face // card i side s at 2i+s
+	fresh []int   // the faces that changed from the previous deck
 }
 
 type face struct {
@@ -168,20 +171,34 @@ func (st *state) build(p string, prev *inputState) *inputState {
 	env := build.Env{Dir: st.dir, Reads: log}
 	in := &inputState{Path: p, Format: format(filepath.Join(st.dir, p))}
 	req := build.Request{Env: env, Inputs: []string{filepath.FromSlash(p)}, Print: st.print, Out: "out"}
-	products, diags, err := build.Prepare(req)
-	if err != nil {
-		diags = append(diags, cards.Diagnostic{Pos: cards.Pos{File: p}, Severity: cards.Error, Message: err.Error()})
-	}
-	for _, pr := range products {
-		in.Products = append(in.Products, productInfo{Name: stemOf(pr.Path), Cards: pr.Cards, Sheets: pr.Sheets})
-	}
 	if prev != nil {
 		in.deck = prev.deck
 	}
-	if in.Format == "deck" && err == nil && !diags.HasErrors() {
-		decks, _, err := build.Decks(req)
-		if err == nil && len(decks) == 1 {
-			in.deck = newDeck(stemOf(p), decks[0].Job, in.deck)
+	var diags cards.Diagnostics
+	if in.Format == "deck" {
+		// one pass for the cards and the diagnostics build would give:
+		// Decks, and the composition checks that Prepare adds
+		decks, ds, err := build.Decks(req)
+		diags = ds
+		if err != nil {
+			diags = append(diags, cards.Diagnostic{Pos: cards.Pos{File: p}, Severity: cards.Error, Message: err.Error()})
+		}
+		if len(decks) == 1 {
+			job := decks[0].Job
+			diags = diags.Extend(compose.Check(job.Deck))
+			if !diags.HasErrors() {
+				in.Products = []productInfo{{Name: stemOf(p), Cards: job.Cards(), Sheets: job.Sheets()}}
+				in.deck = newDeck(stemOf(p), job, in.deck)
+			}
+		}
+	} else {
+		products, ds, err := build.Prepare(req)
+		diags = ds
+		if err != nil {
+			diags = append(diags, cards.Diagnostic{Pos: cards.Pos{File: p}, Severity: cards.Error, Message: err.Error()})
+		}
+		for _, pr := range products {
+			in.Products = append(in.Products, productInfo{Name: stemOf(pr.Path), Cards: pr.Cards, Sheets: pr.Sheets})
 		}
 	}
 	in.Diags = diags.Sort()
@@ -211,10 +228,32 @@ func newDeck(name string, job *output.DeckJob, prev *deckState) *deckState {
 					f.version = old.version + 1
 				}
 			}
+			if f.version > 1 || prev == nil {
+				d.fresh = append(d.fresh, k)
+			}
 			d.faces = append(d.faces, f)
 		}
 	}
 	return d
+}
+
+// render draws the faces that changed in the background, on all cores,
+// so that the images a page asks for after a rebuild are on their way.
+func (d *deckState) render() {
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		go func() {
+			for k := range next {
+				d.image(k/2, layout.Side(k%2))
+			}
+		}()
+	}
+	go func() {
+		for _, k := range d.fresh {
+			next <- k
+		}
+		close(next)
+	}()
 }
 
 // image returns the PNG of card i, side s.
@@ -261,6 +300,9 @@ func (st *state) changed(files []string) {
 		for _, in := range old {
 			if slices.ContainsFunc(files, func(f string) bool { return slices.Contains(in.reads, f) }) {
 				in = st.build(in.Path, in)
+				if in.deck != nil {
+					in.deck.render()
+				}
 				changed = append(changed, in.Path)
 				fmt.Fprintf(st.log, "rebuilt %s in %v\n", in.Path, in.took.Round(time.Millisecond))
 			}

@@ -20,7 +20,7 @@ import (
 func kit(t *testing.T, name string) (*Server, http.Handler, string) {
 	t.Helper()
 	dir := t.TempDir()
-	if _, err := build.Init(build.Env{Dir: dir}, name, ".", false); err != nil {
+	if _, err := buildInit(dir, name); err != nil {
 		t.Fatal(err)
 	}
 	s, err := New(Options{Dir: dir})
@@ -326,4 +326,9 @@ func TestHeroComputeFollowsTheRules(t *testing.T) {
 	if left-left2 != 30 || cm2 != cm+1 {
 		t.Errorf("STR 3 → 4: points left %d → %d, combat modifier %d → %d; want 30 fewer points and +1", left, left2, cm, cm2)
 	}
+}
+
+// buildInit copies a built-in kit into dir.
+func buildInit(dir, kit string) ([]string, error) {
+	return build.Init(build.Env{Dir: dir}, kit, ".", false)
 }

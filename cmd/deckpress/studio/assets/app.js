@@ -83,8 +83,12 @@ async function deck() {
     });
   });
   for (const [n, box] of have) if (n > d.cards.length) box.remove();
-  sheets();
+  // the sheets follow once the cards are in: they are the larger images
+  clearTimeout(sheetTimer);
+  sheetTimer = setTimeout(sheets, first ? 0 : 400);
+  first = false;
 }
+let sheetTimer, first = true;
 async function sheets() {
   const q = new URLSearchParams({ input });
   for (const k of ["duplex", "paper", "orientation", "bleed"]) if (view[k]) q.set(k, view[k]);
