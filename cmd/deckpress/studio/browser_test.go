@@ -73,7 +73,7 @@ func shot(ctx context.Context, t *testing.T, name string) {
 	if dir == "" {
 		return
 	}
-	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100: PNG
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestStudioInBrowser(t *testing.T) {
 	shot(ctx, t, "hero")
 	// a characteristic of 0 is an error, shown beside its field
 	chromedp.Do(ctx, chromedp.KeyEvent("\b"), chromedp.SendKeys(str, "0"))
-	until(ctx, t, "diagnostic beside the field", `document.querySelector('[data-hero="0"] .field-diag').textContent.includes("at least 1")`, 2*time.Second)
+	until(ctx, t, "diagnostic beside the field", `document.querySelector('[data-hero="0"] label .field-diag').textContent.includes("at least 1")`, 2*time.Second)
 }
 
 func atoi(t *testing.T, s string) int {

@@ -155,7 +155,7 @@ function control(f, options) {
 function drawHero() {
   const d = heroData;
   const forms = d.heroes.map((h, k) => el("div", { class: "hero", "data-hero": k },
-    el("h3", {}, h.name),
+    el("h3", {}, h.name, el("span", { class: "field-diag", "data-diag-line": h.line })),
     el("div", {}, ...h.chars.map(f => control(f))),
     el("div", { class: "stats", "data-stats": k }),
     el("table", {}, el("tr", {}, el("th", {}, "power"), el("th", {}, "level, uses, gizmo"), el("th", {}, "modifiers"), el("th", {}, "cost")),
