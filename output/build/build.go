@@ -41,6 +41,12 @@ func (env Env) relative(p string) string {
 	return rel
 }
 
+// ReadFile reads a file named relative to the working folder, as inputs
+// are read: noted in Reads, and refused when huge.
+func (env Env) ReadFile(name string) ([]byte, error) {
+	return osFiles{dir: env.Dir, log: env.Reads}.ReadFile(name)
+}
+
 // Request is what to build.
 type Request struct {
 	Env

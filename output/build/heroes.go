@@ -1,6 +1,9 @@
 package build
 
 import (
+	"io/fs"
+
+	"github.com/deckpress/deckpress/data"
 	"path/filepath"
 
 	"github.com/deckpress/deckpress/cards"
@@ -126,4 +129,21 @@ func HeroesSource(env Env, path string, src []byte, ruleset string) (*HeroSet, c
 	}
 	set, ds := computeHeroes(input{path: path, files: namedFiles(env, path)}, root, ruleset, env)
 	return set, append(diags, ds...)
+}
+
+// BuiltinHeroes reads and computes the built-in hero file at path (in
+// package data); a built-in file that is not a hero file gives nil.
+func BuiltinHeroes(env Env, path, ruleset string) (*HeroSet, cards.Diagnostics) {
+	src, err := fs.ReadFile(data.FS, path)
+	if err != nil {
+		var diags cards.Diagnostics
+		diags.Errorf(cards.Pos{File: path}, "cannot read: %v", err)
+		return nil, diags
+	}
+	root, diags := cards.Parse(path, src)
+	if root == nil || !gladiators.IsHeroFile(root) {
+		return nil, diags
+	}
+	set, ds := computeHeroes(input{path: path, files: embeddedFiles{}}, root, ruleset, env)
+	return set, diags.Extend(ds)
 }

@@ -320,14 +320,14 @@ func folderInputs(env Env, dir, outDir string) ([]input, cards.Diagnostics, erro
 				names = append(names, p)
 				continue
 			}
-			more, err := yamlFiles(env, p)
+			more, err := YAMLFiles(env, p)
 			if err != nil {
 				return nil, diags, err
 			}
 			names = append(names, more...)
 		}
 	} else {
-		more, err := yamlFiles(env, dir)
+		more, err := YAMLFiles(env, dir)
 		if err != nil {
 			return nil, diags, err
 		}
@@ -352,9 +352,9 @@ func folderInputs(env Env, dir, outDir string) ([]input, cards.Diagnostics, erro
 	return out, diags, nil
 }
 
-// yamlFiles lists the YAML files of a folder (not its sub-folders), but
+// YAMLFiles lists the YAML files of a folder (not its sub-folders), but
 // its project file.
-func yamlFiles(env Env, dir string) ([]string, error) {
+func YAMLFiles(env Env, dir string) ([]string, error) {
 	entries, err := os.ReadDir(env.Abs(dir))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, cards.Cause(err))
