@@ -72,7 +72,7 @@ func runServe(opts *ServeOptions) error {
 		return err
 	}
 	if exposed {
-		fmt.Fprintf(f.Err, "deckpress: warning: listening on %s: anyone who can reach this address can read the project's cards\n", ln.Addr())
+		fmt.Fprintf(f.Err, "deckpress: warning: listening on %s (--listen): anyone who can reach this address can see the project and change its hero files\n", opts.Listen)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintln(f.Out, url)
