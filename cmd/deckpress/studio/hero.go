@@ -2,6 +2,7 @@ package studio
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -11,7 +12,9 @@ import (
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output/build"
+	"github.com/deckpress/deckpress/output/png"
 	"github.com/deckpress/deckpress/rules/gladiators"
 )
 
@@ -193,13 +196,16 @@ type heroJSON struct {
 	Heroes      []heroForm          `json:"heroes"`
 	Sheets      []*gladiators.Sheet `json:"sheets"`
 	Diagnostics []diagJSON          `json:"diagnostics"`
-	Gizmos      []string            `json:"gizmos,omitempty"`
-	Modifiers   []string            `json:"modifiers,omitempty"`
+	// Cards are the hero cards as build prints them, front and back of
+	// each, as data: URLs of PNG images.
+	Cards     []string `json:"cards"`
+	Gizmos    []string `json:"gizmos,omitempty"`
+	Modifiers []string `json:"modifiers,omitempty"`
 }
 
 // compute computes a hero file's text.
 func (s *Server) compute(in *inputState, src []byte) heroJSON {
-	out := heroJSON{Input: in.Path, Heroes: []heroForm{}, Sheets: []*gladiators.Sheet{}}
+	out := heroJSON{Input: in.Path, Heroes: []heroForm{}, Sheets: []*gladiators.Sheet{}, Cards: []string{}}
 	set, diags := build.HeroesSource(build.Env{Dir: s.dir}, filepath.FromSlash(in.Path), src, "")
 	out.Diagnostics = diagsJSON(diags.Sort())
 	if root, _ := cards.Parse(in.Path, src); root != nil {
@@ -212,6 +218,34 @@ func (s *Server) compute(in *inputState, src []byte) heroJSON {
 		}
 		for _, m := range set.Ruleset.Modifiers {
 			out.Modifiers = append(out.Modifiers, m.Name)
+		}
+		out.Cards = s.heroCards(in.Path, set)
+	}
+	return out
+}
+
+// heroCardDPI is the resolution of the designer's card preview.
+const heroCardDPI = 80
+
+// heroCards draws a hero file's cards, front and back of each, as data:
+// URLs; none when the cards cannot be laid out.
+func (s *Server) heroCards(path string, set *build.HeroSet) []string {
+	job, _ := build.HeroCards(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.print)
+	out := []string{}
+	if job == nil {
+		return out
+	}
+	box := job.Plan.CardBleedBox()
+	for i := range job.Entries() {
+		for _, side := range []layout.Side{layout.Front, layout.Back} {
+			if side == layout.Back && !job.Backs {
+				continue
+			}
+			b, err := png.Encode(png.Face(job.Face(i, side), box, heroCardDPI))
+			if err != nil {
+				continue
+			}
+			out = append(out, "data:image/png;base64,"+base64.StdEncoding.EncodeToString(b))
 		}
 	}
 	return out

@@ -306,6 +306,7 @@ func TestHeroComputeFollowsTheRules(t *testing.T) {
 		body, _ := json.Marshal(heroRequest{Input: "voltage-crew.yaml", Edits: edits})
 		code, out := do(h, post("/api/hero/compute", "http://127.0.0.1:8080", s.Token(), string(body)))
 		var r struct {
+			Cards  []string
 			Sheets []struct {
 				CombatModifier int `json:"combat_modifier"`
 				Points         struct{ Total, Budget int }
@@ -313,6 +314,10 @@ func TestHeroComputeFollowsTheRules(t *testing.T) {
 		}
 		if err := json.Unmarshal([]byte(out), &r); code != 200 || err != nil || len(r.Sheets) == 0 {
 			t.Fatalf("compute: status %d: %s", code, out)
+		}
+		// three heroes' cards, each front and back (the team on the back)
+		if len(r.Cards) != 6 || !strings.HasPrefix(r.Cards[0], "data:image/png;base64,") {
+			t.Errorf("%d card previews, want 6 PNG images", len(r.Cards))
 		}
 		return r.Sheets[0].Points.Budget - r.Sheets[0].Points.Total, r.Sheets[0].CombatModifier
 	}

@@ -167,7 +167,8 @@ function drawHero() {
   const save = el("button", { id: "save", onclick: async () => {
     try { await post("/api/hero/save", heroRequest()); status.textContent = "saved"; await hero(); } catch (e) { status.textContent = e.message; }
   } }, "Save");
-  main.replaceChildren(...forms, save, " (writes only the values you changed; comments and key order stay)", el("div", { id: "herodiags" }));
+  main.replaceChildren(...forms, save, " (writes only the values you changed; comments and key order stay)", el("div", { id: "herodiags" }),
+    el("h2", {}, "Hero cards, as build prints them"), el("div", { class: "cards", id: "herocards" }));
   showSheets(d);
 }
 function showSheets(d) {
@@ -191,6 +192,7 @@ function showSheets(d) {
     if (at) at.textContent = " " + g.message;
   }
   document.getElementById("herodiags").replaceChildren(diagBlock(d.diagnostics));
+  if (d.cards.length) document.getElementById("herocards").replaceChildren(...d.cards.map(u => el("img", { src: u, class: "herocard" })));
 }
 
 // ---- live updates
