@@ -109,7 +109,14 @@ func (st *state) load() ([]string, error) {
 			if p != nil {
 				st.print = output.ReadPrint(p.Print, &diags)
 				for _, n := range p.Inputs {
+					if !st.inside(n.Value) {
+						diags.Errorf(n.Pos, "inputs: %s: it lies outside the project folder; the studio serves only the folder's files", n.Value)
+						continue
+					}
 					names = append(names, n.Value)
+				}
+				if p.Inputs != nil && names == nil {
+					names = []string{} // listed, none usable: not the whole folder
 				}
 			}
 		}
@@ -142,6 +149,20 @@ func (st *state) load() ([]string, error) {
 	}
 	sort.Strings(out)
 	return slices.Compact(out), nil
+}
+
+// inside reports whether the project file's name p (relative to the
+// folder) stays in the folder, as written and with symlinks resolved.
+func (st *state) inside(p string) bool {
+	if !filepath.IsLocal(filepath.FromSlash(p)) {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(st.dir, filepath.FromSlash(p)))
+	if err != nil {
+		return true // missing: the build says so
+	}
+	rel, err := filepath.Rel(st.dir, real)
+	return err == nil && filepath.IsLocal(rel)
 }
 
 // format returns the first key of a file when deckpress builds it, or ""

@@ -3,6 +3,7 @@ package studio
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -336,4 +337,40 @@ func TestHeroComputeFollowsTheRules(t *testing.T) {
 // buildInit copies a built-in kit into dir.
 func buildInit(dir, kit string) ([]string, error) {
 	return build.Init(build.Env{Dir: dir}, kit, ".", false)
+}
+
+// A project file may not make the studio build files outside the folder,
+// by .. or by a symlink: they are reported at their line and left out.
+func TestProjectInputsStayInTheFolder(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "project")
+	if _, err := buildInit(dir, "audition"); err != nil {
+		t.Fatal(err)
+	}
+	victim := filepath.Join(top, "victim.yaml")
+	os.WriteFile(victim, []byte("deck: secret\ncards: [{name: secret}]\n"), 0o644)
+	if err := os.Symlink(victim, filepath.Join(dir, "link.yaml")); err != nil {
+		t.Skip(err)
+	}
+	os.WriteFile(filepath.Join(dir, "deckpress.yaml"), []byte("project: p\ninputs:\n  - ../victim.yaml\n  - link.yaml\n  - audition.yaml\n"), 0o644)
+	s, err := New(Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body := do(s.Handler("8080"), get("/api/project", "localhost:8080"))
+	var p struct {
+		Inputs      []struct{ Path string }
+		Diagnostics []diagJSON
+	}
+	json.Unmarshal([]byte(body), &p)
+	if len(p.Inputs) != 1 || p.Inputs[0].Path != "audition.yaml" {
+		t.Errorf("inputs %+v, want audition.yaml alone", p.Inputs)
+	}
+	var at []string
+	for _, d := range p.Diagnostics {
+		at = append(at, fmt.Sprintf("%s:%d %s", d.Path, d.Line, d.Severity))
+	}
+	if got := strings.Join(at, ", "); got != "deckpress.yaml:3 error, deckpress.yaml:4 error" {
+		t.Errorf("diagnostics at %s, want errors at deckpress.yaml lines 3 and 4", got)
+	}
 }
