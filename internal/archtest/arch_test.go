@@ -27,6 +27,7 @@ const (
 	cobra    = "github.com/spf13/cobra"
 	pflag    = "github.com/spf13/pflag"
 	fsnotify = "github.com/fsnotify/fsnotify"
+	chromedp = "github.com/chromedp/chromedp"
 )
 
 // allowed lists, for every package of the module, the module packages and
@@ -70,11 +71,14 @@ var allowed = map[string][]string{
 
 	"cmd/deckpress":       {"cmd/deckpress/cli"},
 	"cmd/deckpress/watch": {fsnotify},
+	// the live studio: the library, the PNG back end and the rules engine
+	// behind net/http; chromedp only in its browser test
+	"cmd/deckpress/studio": {"cards", "layout", "output", "output/build", "output/png", "rules/compose", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
 	// flags, printing and the library; what it may parse a flag into
 	// (combat: a --policy and the open field; arena: the start zones' places)
 	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/build", "output/build/simulate",
 		"rules/gladiators", "rules/gladiators/combat", "templates/draw",
-		"cmd/deckpress/watch", cobra, pflag},
+		"cmd/deckpress/watch", "cmd/deckpress/studio", cobra, pflag},
 
 	"internal/archtest":   {},
 	"internal/fuzzcheck":  {"cards"},
@@ -166,6 +170,23 @@ func TestUpdateFlagEverywhere(t *testing.T) {
 		tests := append(slices.Clone(p.TestImports), p.XTestImports...)
 		if len(tests) > 0 && !slices.Contains(tests, module+"/internal/golden") {
 			t.Errorf("the tests of %s do not import internal/golden: 'go test ./... -update' fails there", p.ImportPath)
+		}
+	}
+}
+
+// TestChromedpOnlyInTheBrowserTest keeps the browser driver to the
+// studio's tests: the binary never links it, and no other package's tests
+// start a browser.
+func TestChromedpOnlyInTheBrowserTest(t *testing.T) {
+	for _, p := range packages(t) {
+		tests := append(slices.Clone(p.TestImports), p.XTestImports...)
+		for _, imp := range slices.Concat(p.Imports, tests) {
+			if imp != chromedp && !strings.HasPrefix(imp, chromedp+"/") {
+				continue
+			}
+			if p.ImportPath != "cmd/deckpress/studio" || slices.Contains(p.Imports, imp) {
+				t.Errorf("%s imports %s: only the studio's browser test may", p.ImportPath, imp)
+			}
 		}
 	}
 }

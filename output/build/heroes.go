@@ -28,16 +28,7 @@ func Heroes(env Env, path, ruleset string) (*HeroSet, cards.Diagnostics) {
 		diags.Errorf(cards.Pos{File: path}, "cannot read: %v", cards.Cause(err))
 		return nil, diags
 	}
-	root, diags := cards.Parse(path, src)
-	if root == nil {
-		return nil, diags
-	}
-	if !gladiators.IsHeroFile(root) {
-		diags.Errorf(root.Pos, "not a hero file: it should start with team:, heroes: or hero:")
-		return nil, diags
-	}
-	set, ds := computeHeroes(input{path: path, files: namedFiles(env, path)}, root, ruleset, env)
-	return set, append(diags, ds...)
+	return HeroesSource(env, path, src, ruleset)
 }
 
 // computeHeroes reads a hero file, its ruleset and computes every hero.
@@ -122,6 +113,22 @@ func checkRulesetInput(in input, root *cards.Node, _ options) ([]Product, cards.
 	}
 	_, diags := gladiators.ReadRuleset(in.path, root, base)
 	return nil, diags
+}
+
+// HeroesSource computes the heroes of src, the text of the hero file at
+// path (relative to env.Dir) as an editor holds it before it is saved;
+// its ruleset and pictures are read as for the file itself.
+func HeroesSource(env Env, path string, src []byte, ruleset string) (*HeroSet, cards.Diagnostics) {
+	root, diags := cards.Parse(path, src)
+	if root == nil {
+		return nil, diags
+	}
+	if !gladiators.IsHeroFile(root) {
+		diags.Errorf(root.Pos, "not a hero file: it should start with team:, heroes: or hero:")
+		return nil, diags
+	}
+	set, ds := computeHeroes(input{path: path, files: namedFiles(env, path)}, root, ruleset, env)
+	return set, append(diags, ds...)
 }
 
 // BuiltinHeroes reads and computes the built-in hero file at path (in

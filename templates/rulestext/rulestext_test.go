@@ -606,18 +606,18 @@ func sheetSummary(faces []draw.Pair, size float64, page layout.Size) []byte {
 func TestLongTitle(t *testing.T) {
 	const title = "The Extraordinarily Long-Winded Title of a Game"
 	d := read(t, "t.yaml", []byte(strings.Replace(short, "Short game", title, 1)))
-	fonts, icons := templates.NewFontSet(), templates.NewIconSet()
-	bold := fonts.Fallback.Face(templates.Bold)
-	titleOp := func(face *templates.Face) *templates.TextOp {
+	fonts, icons := typeset.NewFontSet(), typeset.NewIconSet()
+	bold := fonts.Fallback.Face(typeset.Bold)
+	titleOp := func(face *draw.Face) *draw.TextOp {
 		for _, op := range face.Ops {
-			if tx, ok := op.(*templates.TextOp); ok && tx.Text == title {
+			if tx, ok := op.(*draw.TextOp); ok && tx.Text == title {
 				return tx
 			}
 		}
 		t.Fatal("no title")
 		return nil
 	}
-	check := func(where string, tx *templates.TextOp, left, room, from float64) {
+	check := func(where string, tx *draw.TextOp, left, room, from float64) {
 		exact := room / (bold.Width(title) * layout.MMPerPoint)
 		if exact >= from {
 			t.Fatalf("%s: the title is not long enough to shrink", where)
@@ -627,9 +627,8 @@ func TestLongTitle(t *testing.T) {
 		}
 	}
 	faces, _, _, _ := cardsOf(t, d, poker)
-	check("card", titleOp(faces[0][0]), 3.5, poker.W-2*3.5-10, 8)
+	check("card", titleOp(faces[0].Front), 3.5, poker.W-2*3.5-10, 8)
 	a5 := layout.Size{W: 148, H: 210}
-	var diags cards.Diagnostics
-	sheet, _ := d.Sheet(a5, fonts, icons, &diags)
-	check("sheet", titleOp(sheet[0][0]), 12, a5.W-2*12, 20)
+	sheet, _, _ := d.Sheet(a5, fonts, icons)
+	check("sheet", titleOp(sheet[0].Front), 12, a5.W-2*12, 20)
 }
