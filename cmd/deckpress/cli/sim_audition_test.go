@@ -73,7 +73,7 @@ func TestSimAudition(t *testing.T) {
 	}
 	var got struct {
 		Games, Players, Heroes int
-		Strategies           []struct {
+		Strategies             []struct {
 			Strategy string
 			Seated   int
 			Wins     float64
