@@ -1,8 +1,8 @@
 package slugfest
 
 import (
-	"math/rand/v2"
 	"io/fs"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/deckpress/deckpress/data"
