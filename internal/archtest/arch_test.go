@@ -15,18 +15,19 @@ const module = "github.com/deckpress/deckpress/"
 // allowed lists, per package (and its sub-packages unless listed), the
 // module packages and third-party modules it may depend on, directly or not.
 var allowed = map[string][]string{
-	"cards":      {"go.yaml.in/yaml/v3"},
-	"layout":     {},
-	"data":       {},
-	"templates":  {"cards", "layout", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
-	"output":     {"cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
-	"output/pdf": {"output", "cards", "layout", "templates", "codeberg.org/go-pdf/fpdf", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
-	"rules":      {"rules", "cards", "data", "layout", "go.yaml.in/yaml/v3"}, // rules packages build on one another (the runner, the hero engine); layout for hex geometry
-	"output/png": {"output", "cards", "layout", "templates", "github.com/fogleman/gg", "github.com/golang/freetype", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
-	"output/tts": {"output", "output/png", "cards", "layout", "templates", "github.com/fogleman/gg", "github.com/golang/freetype", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
-	"rulestext":  {"cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
-	"arena":      {"cards", "layout", "templates", "output", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
-	"internal":   {"cards", "go.yaml.in/yaml/v3"},
+	"cards":         {"go.yaml.in/yaml/v3"},
+	"layout":        {},
+	"data":          {},
+	"templates":     {"cards", "layout", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"output":        {"cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"output/pdf":    {"output", "cards", "layout", "templates", "codeberg.org/go-pdf/fpdf", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"rules":         {"rules", "cards", "data", "layout", "go.yaml.in/yaml/v3"}, // rules packages build on one another (the runner, the hero engine); layout for hex geometry
+	"output/report": {"output", "cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"output/png":    {"output", "cards", "layout", "templates", "github.com/fogleman/gg", "github.com/golang/freetype", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"output/tts":    {"output", "output/png", "cards", "layout", "templates", "github.com/fogleman/gg", "github.com/golang/freetype", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"rulestext":     {"cards", "layout", "templates", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"arena":         {"cards", "layout", "templates", "output", "golang.org/x/image", "golang.org/x/text", "go.yaml.in/yaml/v3"},
+	"internal":      {"cards", "go.yaml.in/yaml/v3"},
 }
 
 func TestDependencyDirection(t *testing.T) {

@@ -141,3 +141,35 @@ func TestFitLineAndResiduals(t *testing.T) {
 		t.Errorf("three points judged: %v", r)
 	}
 }
+
+// TestResidualByHand: five points worked through by hand. Without the
+// last, the line through (0, 0), (1, 1.1), (2, 1.9), (3, 3.2) is
+// y = −0.01 + 1.04x (x̄ 1.5, Sxx 5, Sxy 5.2); its residuals 0.01, 0.07,
+// −0.17, 0.09 give s = √(0.042 ÷ 2); at x = 4 the line says 4.15, and a new
+// point's standard error is s × √(1 + 1/4 + 2.5²/5) = 0.22913, so
+// (8 − 4.15) ÷ 0.22913 = 16.80.
+func TestResidualByHand(t *testing.T) {
+	xs := []float64{0, 1, 2, 3, 4}
+	ys := []float64{0, 1.1, 1.9, 3.2, 8}
+	if l := FitLine(xs[:4], ys[:4]); math.Abs(l.Intercept+0.01) > 1e-9 || math.Abs(l.Slope-1.04) > 1e-9 {
+		t.Errorf("fit %+v, want −0.01 + 1.04x", l)
+	}
+	r := DeletedResiduals(xs, ys)
+	if math.Abs(r[4]-3.85/0.22913) > 0.001 {
+		t.Errorf("the last point is %.3f standard errors off, want %.3f", r[4], 3.85/0.22913)
+	}
+	if r := DeletedResiduals(xs[:4], ys[:4]); r[0] == 0 && r[3] == 0 {
+		t.Error("four points: none judged")
+	}
+	var m Mean
+	m.Add(1)
+	m.Add(3)
+	if m.StdErr() != 1 { // s = √2, ÷ √2
+		t.Errorf("two values: standard error %g, want 1", m.StdErr())
+	}
+	m = Mean{}
+	m.Add(5)
+	if m.StdErr() != 0 || m.Value() != 5 {
+		t.Errorf("one value: %g ± %g", m.Value(), m.StdErr())
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -22,6 +23,10 @@ import (
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/pdf"
+	"github.com/deckpress/deckpress/output/png"
+	labreport "github.com/deckpress/deckpress/output/report"
 	"github.com/deckpress/deckpress/rules/gladiators"
 	"github.com/deckpress/deckpress/rules/gladiators/combat"
 	"github.com/deckpress/deckpress/rules/sim"
@@ -39,6 +44,8 @@ type simOptions struct {
 	roundRobin bool
 	pool       int
 	ruleset    string
+	report     string
+	paper      string
 }
 
 func newSimCmd(env Env) *cobra.Command {
@@ -82,6 +89,8 @@ fitted through points predicts, how many standard errors off it the hero lies
 	fl.BoolVar(&o.roundRobin, "round-robin", false, "every hero against every other, and the balance table")
 	fl.IntVar(&o.pool, "pool", 0, "round robin: add this many random legal heroes (made from --seed)")
 	fl.StringVar(&o.ruleset, "ruleset", "", "a ruleset file replacing the built-in (house) tables")
+	fl.StringVar(&o.report, "report", "", "round robin: also write a report, FILE.pdf or FILE.png (a PNG a page: FILE-1.png …)")
+	fl.StringVar(&o.paper, "paper", "a4", "the report's paper")
 	return cmd
 }
 
@@ -102,12 +111,19 @@ func runSimGladiators(env Env, args []string, o simOptions) error {
 		return fmt.Errorf("--turns: %d; a fight lasts at least one turn", o.turns)
 	case o.pool < 0 || (o.pool > 0 && !o.roundRobin):
 		return fmt.Errorf("--pool: random heroes join a --round-robin, at least 0 of them")
+	case o.report != "" && !o.roundRobin:
+		return fmt.Errorf("--report: the report shows a --round-robin")
+	case o.report != "" && !slices.Contains([]string{".pdf", ".png"}, strings.ToLower(filepath.Ext(o.report))):
+		return fmt.Errorf("--report: %s: write a .pdf or a .png", o.report)
 	case !o.roundRobin && len(args) != 2:
 		return fmt.Errorf("sim gladiators fights two files, A.yaml B.yaml (or --round-robin); got %d", len(args))
 	}
 	policy, err := combat.ParsePolicy(o.policy)
 	if err != nil {
 		return fmt.Errorf("--policy: %w", err)
+	}
+	if _, err := layout.ParsePaper(o.paper); err != nil {
+		return fmt.Errorf("--paper: %w", err)
 	}
 	su := simSetup{opts: combat.Options{Policies: [2]combat.Policy{policy, policy}, TurnLimit: o.turns}, policy: policy.Name()}
 	for _, x := range o.optional {
@@ -593,11 +609,91 @@ func runRoundRobin(env Env, su simSetup, es []combat.Entrant, o simOptions) erro
 		}
 		j.Matrix = append(j.Matrix, row)
 	}
+	if o.report != "" {
+		if j.Report, err = writeReport(env, o, j); err != nil {
+			return err
+		}
+	}
 	if o.asJSON {
 		return printJSON(env.Out, j)
 	}
 	printRobin(env.Out, j)
+	for _, p := range j.Report {
+		fmt.Fprintf(env.Out, "\nwrote %s", p)
+	}
+	if len(j.Report) > 0 {
+		fmt.Fprintln(env.Out)
+	}
 	return nil
+}
+
+// writeReport draws the round robin's report and writes it: a PDF, or a
+// PNG a page. It returns the paths written.
+func writeReport(env Env, o simOptions, j robinJSON) ([]string, error) {
+	paper, _ := layout.ParsePaper(o.paper)
+	n := len(j.Heroes)
+	d := &labreport.Data{Title: "Superhero Gladiators balance lab",
+		Subtitle: fmt.Sprintf("Round robin of %d heroes, one on one, %d games a pair on each side, seed %d, policy %s, %s",
+			n, j.Games, j.Seed, j.Policy, j.Arena),
+		Intercept: j.Fit.Intercept, Slope: j.Fit.Slope}
+	var flagged []string
+	for i, h := range j.Heroes {
+		d.Heroes = append(d.Heroes, labreport.Hero{Name: h.Hero, Points: h.Points, Score: h.Score, Lo: h.CI95[0], Hi: h.CI95[1],
+			Expected: h.Expected, Off: h.Off, Flag: h.Flag})
+		row := make([]float64, n)
+		for k, v := range j.Matrix[i] {
+			if v != nil {
+				row[k] = *v
+			}
+		}
+		d.Matrix = append(d.Matrix, row)
+		if h.Flag != "" {
+			flagged = append(flagged, fmt.Sprintf("%s (%d points) is %s: %.0f %% where its points predict %.0f %%, %+.1f standard errors off the line (most damage: %s)",
+				h.Hero, h.Points, h.Flag, 100*h.Score, 100*h.Expected, h.Off, orNone(h.TopPower)))
+		}
+	}
+	d.Note = fmt.Sprintf("On this pool a point spent moves the score by %.2f percentage points. ", 100*j.Fit.Slope)
+	if len(flagged) == 0 {
+		d.Note += fmt.Sprintf("No hero lies more than %d standard errors off the line.", combat.FlagSE)
+	} else {
+		d.Note += strings.Join(flagged, "; ") + "."
+	}
+	doc := labreport.Document(d, paper)
+	var files []output.File
+	if strings.EqualFold(filepath.Ext(o.report), ".pdf") {
+		b, err := pdf.Render(doc)
+		if err != nil {
+			return nil, failed("report: %v", err)
+		}
+		files = append(files, output.File{Path: o.report, Data: b})
+	} else {
+		for i := range doc.Pages {
+			c := png.New(150)
+			output.Draw(c, &output.Document{Pages: doc.Pages[i : i+1]})
+			b, err := c.Encode()
+			if err != nil {
+				return nil, failed("report: %v", err)
+			}
+			name := strings.TrimSuffix(o.report, filepath.Ext(o.report)) + fmt.Sprintf("-%d", i+1) + filepath.Ext(o.report)
+			files = append(files, output.File{Path: name, Data: b})
+		}
+	}
+	var paths []string
+	for i := range files {
+		paths = append(paths, files[i].Path)
+		files[i].Path = abs(env, files[i].Path)
+	}
+	if err := output.WriteFiles(files); err != nil {
+		return nil, failed("report: %v", err)
+	}
+	return paths, nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
 
 // The JSON shape of a round robin.
@@ -612,6 +708,7 @@ type robinJSON struct {
 	// Matrix[i][k] is hero i's score against hero k (null on the diagonal).
 	Matrix [][]*float64 `json:"matrix"`
 	Fit    fitJSON      `json:"fit"`
+	Report []string     `json:"report,omitempty"` // the report files written
 }
 
 type entrantJSON struct {

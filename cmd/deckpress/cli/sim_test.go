@@ -212,3 +212,34 @@ func TestSimRoundRobin(t *testing.T) {
 		}
 	}
 }
+
+// TestSimReport: --report writes the round robin's report, a PDF or a PNG
+// a page, and says so; only a round robin has one.
+func TestSimReport(t *testing.T) {
+	dir := simDir(t)
+	code, stdout, stderr := runCLI(t, dir, "sim", "gladiators", "--round-robin", "--games", "10", "--report", "lab.pdf")
+	pdf, err := os.ReadFile(filepath.Join(dir, "lab.pdf"))
+	if code != 0 || err != nil || !strings.HasPrefix(string(pdf), "%PDF") || !strings.HasSuffix(stdout, "wrote lab.pdf\n") {
+		t.Fatalf("exit %d, %v, stdout ends %q: %s", code, err, stdout[max(0, len(stdout)-40):], stderr)
+	}
+	code, stdout, _ = runCLI(t, dir, "sim", "gladiators", "--round-robin", "--games", "10", "--report", "lab.png", "--json")
+	var got struct{ Report []string }
+	json.Unmarshal([]byte(stdout), &got)
+	if code != 0 || strings.Join(got.Report, " ") != "lab-1.png lab-2.png" {
+		t.Errorf("exit %d, report %v", code, got.Report)
+	}
+	for _, p := range got.Report {
+		if b, err := os.ReadFile(filepath.Join(dir, p)); err != nil || !strings.HasPrefix(string(b), "\x89PNG") {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	for _, args := range [][]string{
+		{"voltage-crew.yaml", "iron-circus.yaml", "--report", "duel.pdf"},
+		{"--round-robin", "--report", "lab.svg"},
+		{"--round-robin", "--report", "lab.pdf", "--paper", "napkin"},
+	} {
+		if code, stdout, _ := runCLI(t, dir, append([]string{"sim", "gladiators"}, args...)...); code != 2 || stdout != "" {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}

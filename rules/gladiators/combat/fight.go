@@ -80,7 +80,7 @@ type Match struct {
 	heroes []*Hero // side 0's, then side 1's
 	side   []int8
 	// kind[i][k] is hero i's power of kind k, or -1
-	kind [][11]int8
+	kind [][numKinds]int8
 	// place is the placement order and its die-roll ties; seg[s] the
 	// acting order of segment s and its ties
 	place, placeTie []int32
@@ -121,7 +121,7 @@ func NewMatch(b *Board, sides [2][]Hero, opt Options) (*Match, error) {
 		return nil, errors.New("too many heroes")
 	}
 	for _, h := range m.heroes {
-		var k [11]int8
+		var k [numKinds]int8
 		for i := range k {
 			k[i] = -1
 		}
@@ -217,7 +217,7 @@ type fighter struct {
 	held  int  // entangled through this segment (counted over the fight)
 	skip  bool // fumbled: loses its next action
 	invis int  // switched-on Invisibility lasts through this segment
-	kind  *[11]int8
+	kind  *[numKinds]int8
 	p     []pstate
 	st    HeroResult
 	ps    []PowerResult

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/deckpress/deckpress/layout"
@@ -48,22 +49,10 @@ func TestOrder(t *testing.T) {
 		2: {"dex6-per2-siz7", "dex6-per2", "dex6", "dex4-slow"},
 		3: {"dex6-per2-siz7", "dex6-per2", "dex6"},
 	} {
-		if got := names(s); !equal(got, want) {
+		if got := names(s); !slices.Equal(got, want) {
 			t.Errorf("segment %d: %v, want %v", s, got, want)
 		}
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestTies: a fight is a tie at once when no hero can damage a foe any

@@ -1,9 +1,6 @@
 package combat
 
 import (
-	"fmt"
-	"slices"
-
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/rules/gladiators"
 )
@@ -25,6 +22,7 @@ const (
 	Regeneration
 	Invisibility
 	WallCrawling
+	numKinds
 )
 
 // kinds maps the house list's names to their effects.
@@ -160,10 +158,3 @@ func FromSheet(s *gladiators.Sheet) (Hero, cards.Diagnostics) {
 	}
 	return c, diags
 }
-
-// power returns the index of the hero's power of a kind, or -1.
-func (h *Hero) power(k Kind) int {
-	return slices.IndexFunc(h.Powers, func(p Power) bool { return p.Kind == k })
-}
-
-func (h *Hero) String() string { return fmt.Sprintf("%s (CM %d, oomph %d)", h.Name, h.CM, h.Oomph) }

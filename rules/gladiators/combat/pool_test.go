@@ -2,6 +2,7 @@ package combat
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/deckpress/deckpress/cards"
@@ -86,7 +87,7 @@ func TestMonotone(t *testing.T) {
 				*h = addPoint(t, *h, rng.IntN(4))
 			}},
 			{"Defenses", func(h *Hero) {
-				if i := h.power(Defenses); i >= 0 {
+				if i := slices.IndexFunc(h.Powers, func(p Power) bool { return p.Kind == Defenses }); i >= 0 {
 					h.Powers[i].Level++
 					return
 				}
