@@ -13,6 +13,7 @@ import (
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/pdf"
 	"github.com/deckpress/deckpress/rules/compose"
+	"github.com/deckpress/deckpress/rules/galaga"
 	"github.com/deckpress/deckpress/rules/slugfest"
 )
 
@@ -120,6 +121,7 @@ func prepareDeckInput(in input, root *cards.Node, opts buildOptions, diags *card
 	if deck == nil {
 		return nil
 	}
+	*diags = append(*diags, galaga.Texts(deck)...) // Galaga cards' text, from their effects
 	compose.Check(deck, diags)
 	job := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtinTemplates()}, diags)
 	if job == nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/png"
+	"github.com/deckpress/deckpress/rules/galaga"
 	"github.com/deckpress/deckpress/templates"
 )
 
@@ -116,6 +117,7 @@ func previewJob(env Env, path string, pf printFlags) (*output.DeckJob, error) {
 			deck, ds := cards.ReadDeck(path, root, ins[0].files)
 			diags = append(diags, ds...)
 			if deck != nil {
+				diags = append(diags, galaga.Texts(deck)...)
 				job = output.PrepareDeck(deck, output.DeckOptions{Print: po.Over(ins[0].project), Files: ins[0].files, Builtin: builtinTemplates()}, &diags)
 			}
 		}

@@ -56,7 +56,7 @@ func newSimCmd(env Env) *cobra.Command {
 win rates with 95 % Wilson intervals. The same seed gives the same numbers on
 any number of cores.`,
 	}
-	cmd.AddCommand(newSimGladiatorsCmd(env), newSimAuditionCmd(env), newSimSlugfestCmd(env))
+	cmd.AddCommand(newSimGladiatorsCmd(env), newSimAuditionCmd(env), newSimSlugfestCmd(env), newSimGalagaCmd(env))
 	return cmd
 }
 
