@@ -1,15 +1,18 @@
 package audition
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 
 	"github.com/deckpress/deckpress/rules/sim"
 )
 
-// Lab is a run of many games: game i seats strategy
-// Strategies[(s + i) mod len(Strategies)] at seat s, so that every
-// strategy sits in every seat equally often.
+// Lab is a run of many games: game i takes the strategies
+// Strategies[(s + i) mod len(Strategies)] for s = 0 … Players−1, so that
+// every strategy plays equally often, and seats them in an order drawn
+// from the game's own generator, so that every seat meets every strategy
+// and every mix alike.
 type Lab struct {
 	Games      int
 	Seed       uint64
@@ -59,25 +62,39 @@ type TurnPoints struct {
 // Run plays the games and adds them up.
 func (l Lab) Run() (Report, error) {
 	n, k := l.Players, len(l.Strategies)
-	seatsOf := func(i int) []Policy {
-		ps := make([]Policy, n)
-		for s := range ps {
-			ps[s] = l.Strategies[(s+i)%k]
+	if k == 0 {
+		return Report{}, errors.New("no strategies")
+	}
+	// seats returns game i's strategies by seat, as indices.
+	seats := func(i int, r *rand.Rand) []int {
+		idx := make([]int, n)
+		for s := range idx {
+			idx[s] = (s + i) % k
+		}
+		r.Shuffle(n, func(a, b int) { idx[a], idx[b] = idx[b], idx[a] })
+		return idx
+	}
+	policies := func(idx []int) []Policy {
+		ps := make([]Policy, len(idx))
+		for s, j := range idx {
+			ps[s] = l.Strategies[j]
 		}
 		return ps
 	}
-	if _, err := Play(Options{Policies: seatsOf(0), Heroes: l.Options.Heroes}, rand.New(rand.NewPCG(0, 0))); err != nil {
+	if _, err := Play(Options{Policies: policies(make([]int, n)), Heroes: l.Options.Heroes}, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return Report{}, err
 	}
 	type game struct {
-		res Result
-		err error
+		res   Result
+		strat []int
+		err   error
 	}
 	games := sim.Run(l.Games, l.Seed, func(i int, r *rand.Rand) game {
 		o := l.Options
-		o.Policies = seatsOf(i)
+		idx := seats(i, r)
+		o.Policies = policies(idx)
 		res, err := Play(o, r)
-		return game{res, err}
+		return game{res, idx, err}
 	}, l.Config)
 	rep := Report{Games: l.Games, Seed: l.Seed, Players: n, Variant: l.Options.Variant, Heroes: l.Options.Heroes}
 	if rep.Heroes == 0 {
@@ -90,7 +107,7 @@ func (l Lab) Run() (Report, error) {
 	strat, seat := make([]acc, k), make([]acc, n)
 	turns := make([]sim.Mean, n)
 	var rounds sim.Mean
-	for i, g := range games {
+	for _, g := range games {
 		if g.err != nil {
 			return Report{}, g.err
 		}
@@ -99,7 +116,7 @@ func (l Lab) Run() (Report, error) {
 			rep.Limited++
 		}
 		for s := range n {
-			for _, a := range []*acc{&strat[(s+i)%k], &seat[s]} {
+			for _, a := range []*acc{&strat[g.strat[s]], &seat[s]} {
 				a.score.Add(float64(g.res.Scores[s]))
 				a.wins += g.res.Wins[s]
 			}

@@ -33,7 +33,7 @@ func TestLabSymmetry(t *testing.T) {
 	}
 }
 
-// TestLabRotation: with two strategies at a table of three, game i seats
+// TestLabRotation: with two strategies at a table of three, game i takes
 // them by (seat + i) mod 2, so each is seated 3 times every 2 games.
 func TestLabRotation(t *testing.T) {
 	rep, err := Lab{Games: 100, Seed: 1, Players: 3, Strategies: []Policy{Loner{}, Follower{}}}.Run()

@@ -35,8 +35,8 @@ func newSimAuditionCmd(env Env) *cobra.Command {
 		Long: `audition plays Superhero Audition many times with a table of voting strategies
 and prints, per strategy and per seat, the mean score and the win rate (a shared
 win counts its share) with 95 % Wilson intervals, and the mean points a round
-of the player voting first, second, … in it. Game i seats the strategies
-rotated by i, so that each sits in every seat alike. DECK gives the hero deck
+of the player voting first, second, … in it. Each strategy plays equally
+often, seated in a random order drawn from the game's seed. DECK gives the hero deck
 (its cards of kind hero; the line-up is seven of them); without it, the kit's.
 
 Strategies: random; loner (Star and X where no card lies yet); follower (Star
