@@ -71,18 +71,28 @@ type Policy interface {
 	Vote(v *View, rng *rand.Rand) (Card, int)
 }
 
-// Play plays one game with the generator rng.
-func Play(o Options, rng *rand.Rand) (Result, error) {
-	n := len(o.Policies)
+// check says whether a table of n players and the line-up make a game,
+// and returns the line-up's size.
+func (o Options) check(n int) (int, error) {
 	if n < 3 || n > 6 {
-		return Result{}, fmt.Errorf("%d players; Superhero Audition is played here by 3 to 6", n)
+		return 0, fmt.Errorf("%d players; Superhero Audition is played here by 3 to 6", n)
 	}
 	heroes := o.Heroes
 	if heroes == 0 {
 		heroes = LineUp
 	}
 	if heroes < 2 {
-		return Result{}, fmt.Errorf("a line-up of %d heroes; at least 2 make a game", heroes)
+		return 0, fmt.Errorf("a line-up of %d heroes; at least 2 make a game", heroes)
+	}
+	return heroes, nil
+}
+
+// Play plays one game with the generator rng.
+func Play(o Options, rng *rand.Rand) (Result, error) {
+	n := len(o.Policies)
+	heroes, err := o.check(n)
+	if err != nil {
+		return Result{}, err
 	}
 	limit := o.RoundLimit
 	if limit == 0 {

@@ -139,6 +139,7 @@ func TestPlayRefuses(t *testing.T) {
 		{Policies: slices.Repeat([]Policy{Loner{}}, 7)},
 		{Policies: []Policy{Loner{}, Loner{}, Loner{}}, Heroes: 1},
 		{Policies: []Policy{Loner{}, cheat{}, Loner{}}},
+		{Policies: []Policy{Loner{}, Loner{}, offTable{}}},
 	} {
 		if _, err := Play(o, r); err == nil {
 			t.Errorf("%d players, %d heroes: no error", len(o.Policies), o.Heroes)
@@ -194,3 +195,54 @@ func TestPolicies(t *testing.T) {
 		t.Error("an unknown strategy was accepted")
 	}
 }
+
+// watcher lays by script and checks that it sees every card laid before
+// it this round, face down.
+type watcher struct {
+	script
+	t *testing.T
+}
+
+func (w watcher) Vote(v *View, r *rand.Rand) (Card, int) {
+	seen := sum(v.Cards)
+	if want := v.Vote*3 + v.Turn; seen != want {
+		w.t.Errorf("turn %d, vote %d: sees %d cards, want %d", v.Turn, v.Vote, seen, want)
+	}
+	return w.script.Vote(v, r)
+}
+
+// TestPlayTurnOrder: seat 0 scores nothing, seats 1 and 2 score 2 a
+// round. The token passes left, so in round 2 seat 1 votes first and seat
+// 0 last: the points by turn are [0 2 2] + [2 2 0].
+func TestPlayTurnOrder(t *testing.T) {
+	seats := [][2]Vote{
+		{{Card: Robber, Hero: 4}, {Card: Star, Hero: 5}}, // a lone Robber 0; a robbed Star 0
+		{{Card: Robber, Hero: 5}, {Card: Star, Hero: 2}}, // robs 1; a lone Star 1
+		{{Card: Star, Hero: 0}, {Card: X, Hero: 1}},      // two lone votes
+	}
+	var ps []Policy
+	for _, s := range seats {
+		ps = append(ps, watcher{script{votes: [][2]Vote{s, s}, calls: new(int)}, t})
+	}
+	res, err := Play(Options{Policies: ps, RoundLimit: 2}, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Scores, []int{0, 4, 4}) || !slices.Equal(res.ByTurn, []int{2, 4, 2}) || !slices.Equal(res.Wins, []float64{0, 0.5, 0.5}) {
+		t.Errorf("scores %v, by turn %v, wins %v", res.Scores, res.ByTurn, res.Wins)
+	}
+}
+
+// TestPlayTwoHeroes: a line-up of two makes a one-round game.
+func TestPlayTwoHeroes(t *testing.T) {
+	res, err := Play(Options{Policies: []Policy{Loner{}, Loner{}, Loner{}}, Heroes: 2}, rand.New(rand.NewPCG(1, 2)))
+	if err != nil || res.Limited || res.Rounds < 1 {
+		t.Errorf("%+v, %v", res, err)
+	}
+}
+
+// offTable lays its card one place past the line-up's end.
+type offTable struct{}
+
+func (offTable) Name() string                           { return "off-table" }
+func (offTable) Vote(v *View, _ *rand.Rand) (Card, int) { return v.Hand[0], len(v.Cards) }

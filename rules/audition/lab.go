@@ -81,7 +81,8 @@ func (l Lab) Run() (Report, error) {
 		}
 		return ps
 	}
-	if _, err := Play(Options{Policies: policies(make([]int, n)), Heroes: l.Options.Heroes}, rand.New(rand.NewPCG(0, 0))); err != nil {
+	heroes, err := l.Options.check(n)
+	if err != nil {
 		return Report{}, err
 	}
 	type game struct {
@@ -96,10 +97,7 @@ func (l Lab) Run() (Report, error) {
 		res, err := Play(o, r)
 		return game{res, idx, err}
 	}, l.Config)
-	rep := Report{Games: l.Games, Seed: l.Seed, Players: n, Variant: l.Options.Variant, Heroes: l.Options.Heroes}
-	if rep.Heroes == 0 {
-		rep.Heroes = LineUp
-	}
+	rep := Report{Games: l.Games, Seed: l.Seed, Players: n, Variant: l.Options.Variant, Heroes: heroes}
 	type acc struct {
 		score sim.Mean
 		wins  float64
