@@ -46,7 +46,9 @@ var allowed = map[string][]string{
 	// the combat engine and the seeded runner; layout for hex geometry
 	"rules/gladiators/combat": {"cards", "layout", "rules/gladiators", "rules/sim"},
 	"rules/sim":               {},
-	"rules/slugfest":          {"cards"},
+	"rules/slugfest":          {"cards", "rules/sim"},
+	"rules/galaga":            {"cards", "rules/sim"},
+	"rules/audition":          {"cards", "rules/sim"},
 
 	// x/image in draw is its table of CSS colour names
 	"templates/draw":      {"layout", xImage},
@@ -63,11 +65,12 @@ var allowed = map[string][]string{
 
 	// the pipeline as a library: everything below, but no cobra
 	"output/build": {"cards", "data", "layout", "output", "output/arena", "output/pdf", "output/png", "output/tts",
-		"rules/compose", "rules/gladiators", "rules/slugfest", "templates", "templates/draw", "templates/rulestext", "templates/typeset"},
+		"rules/compose", "rules/galaga", "rules/gladiators", "rules/slugfest", "templates", "templates/draw", "templates/rulestext", "templates/typeset"},
 	// the balance lab as a library: sides and arena loaded through build,
-	// the fights, the round robin's report and its back ends
+	// the fights, the round robin's report and its back ends; the other
+	// games' teams, decks and round files
 	"output/build/simulate": {"cards", "data", "layout", "output", "output/arena", "output/build", "output/pdf", "output/png",
-		"output/report", "rules/gladiators", "rules/gladiators/combat", "rules/sim", "templates/draw"},
+		"output/report", "rules/audition", "rules/galaga", "rules/gladiators", "rules/gladiators/combat", "rules/sim", "rules/slugfest", "templates/draw"},
 
 	"cmd/deckpress":       {"cmd/deckpress/cli"},
 	"cmd/deckpress/watch": {fsnotify},
@@ -75,9 +78,11 @@ var allowed = map[string][]string{
 	// behind net/http; chromedp only in its browser test
 	"cmd/deckpress/studio": {"cards", "layout", "output", "output/build", "output/png", "rules/compose", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
 	// flags, printing and the library; what it may parse a flag into
-	// (combat: a --policy and the open field; arena: the start zones' places)
+	// (combat: a --policy and the open field; arena: the start zones'
+	// places; the other engines: their policies, options and reports, and
+	// sim: a lab's progress callback)
 	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/build", "output/build/simulate",
-		"rules/gladiators", "rules/gladiators/combat", "templates/draw",
+		"rules/audition", "rules/galaga", "rules/gladiators", "rules/gladiators/combat", "rules/sim", "rules/slugfest", "templates/draw",
 		"cmd/deckpress/watch", "cmd/deckpress/studio", cobra, pflag},
 
 	"internal/archtest":   {},

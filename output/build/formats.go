@@ -12,6 +12,7 @@ import (
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/pdf"
 	"github.com/deckpress/deckpress/rules/compose"
+	"github.com/deckpress/deckpress/rules/galaga"
 	"github.com/deckpress/deckpress/rules/slugfest"
 	"github.com/deckpress/deckpress/templates"
 )
@@ -102,6 +103,7 @@ func prepareDeckInput(in input, root *cards.Node, opts options) ([]Product, card
 	if deck == nil {
 		return nil, diags
 	}
+	diags = diags.Extend(galaga.Texts(deck)) // Galaga cards' text, from their effects
 	diags = diags.Extend(compose.Check(deck))
 	job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()})
 	diags = diags.Extend(ds)

@@ -11,6 +11,7 @@ import (
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/png"
+	"github.com/deckpress/deckpress/rules/galaga"
 
 	"github.com/deckpress/deckpress/templates/draw"
 	"github.com/deckpress/deckpress/templates/typeset"
@@ -57,6 +58,7 @@ func Decks(req Request) ([]Deck, cards.Diagnostics, error) {
 		if deck == nil {
 			continue
 		}
+		diags = diags.Extend(galaga.Texts(deck))
 		job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: req.Print.Over(in.project), Files: in.files, Builtin: Builtin()})
 		diags = diags.Extend(ds)
 		if job != nil {

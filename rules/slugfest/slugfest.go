@@ -17,6 +17,16 @@
 // Each member becomes 5 character cards (force 1 to 5, titled with the
 // hero's name) and 5 ability cards (force 5 down to 1, each naming its
 // hero): 40 cards for a team of 4.
+//
+// The engine plays two teams against each other as shared RULES.md states
+// it: a [Match] of two teams' [Cards] plays a game with a [Policy] per
+// player. Each turn both players draw 8 fresh cards, swap up to 4 (one
+// more per knocked-out hero of their own), reveal, and work out their
+// [Battle] totals; the lower total knocks out one of its own heroes (its
+// policy's choice), equal totals nobody; then every revealed card goes to
+// the discard pile, which is shuffled into a new draw pile when the draw
+// pile runs out. Knocking out every foe wins; a game longer than 200 turns
+// is a tie. A [Lab] plays many games of each pair of teams.
 package slugfest
 
 import (

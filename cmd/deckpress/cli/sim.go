@@ -49,7 +49,7 @@ func NewCmdSim(f *Factory, runF func(*SimOptions) error) *cobra.Command {
 win rates with 95 % Wilson intervals. The same seed gives the same numbers on
 any number of cores.`,
 	}
-	cmd.AddCommand(newSimGladiatorsCmd(f, runF))
+	cmd.AddCommand(newSimGladiatorsCmd(f, runF), newSimAuditionCmd(f), newSimSlugfestCmd(f), newSimGalagaCmd(f))
 	return cmd
 }
 
@@ -326,3 +326,6 @@ func printJSON(w io.Writer, v any) error {
 }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f %%", 100*x) }
+
+// interval formats a 95 % interval of rates.
+func interval(ci [2]float64) string { return fmt.Sprintf("%s–%s", pct(ci[0]), pct(ci[1])) }
