@@ -47,7 +47,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 20*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
@@ -116,7 +116,7 @@ func TestStudioInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/")); err != nil {
 		t.Fatal(err)
 	}
-	until(ctx, t, "project page lists the deck", `document.querySelector("#inputs") !== null && document.querySelector("#inputs").textContent.includes("audition: 44 cards")`, 5*time.Second)
+	until(ctx, t, "project page lists the deck", `document.querySelector("#inputs") !== null && document.querySelector("#inputs").textContent.includes("audition: 44 cards")`, 20*time.Second)
 	shot(ctx, t, "project")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/deck?input=audition.yaml")); err != nil {
@@ -125,7 +125,7 @@ func TestStudioInBrowser(t *testing.T) {
 	// 44 cards, each front and back, every image loaded
 	loaded := `(() => { const imgs = [...document.querySelectorAll("#cards img")];
 		return imgs.length === 88 && imgs.every(i => i.complete && i.naturalWidth > 0 && i.dataset.loaded === i.getAttribute("src")); })()`
-	until(ctx, t, "88 card images", loaded, 10*time.Second)
+	until(ctx, t, "88 card images", loaded, 30*time.Second)
 	count, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#cards [data-n]").length`))
 	if count != 44 {
 		t.Errorf("%d cards on the deck page, want 44", count)
@@ -158,12 +158,12 @@ func TestStudioInBrowser(t *testing.T) {
 	}
 
 	chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#guides")))
-	until(ctx, t, "sheet view with guides", `document.querySelectorAll(".sheet svg").length === 2 && [...document.querySelectorAll(".sheet img")].every(i => i.complete)`, 5*time.Second)
+	until(ctx, t, "sheet view with guides", `document.querySelectorAll(".sheet svg").length === 2 && [...document.querySelectorAll(".sheet img")].every(i => i.complete)`, 20*time.Second)
 	shot(ctx, t, "deck")
 
 	// break the file: an unclosed flow list on line 8
 	replaceLine(t, deckFile, 8, "front: hero", "front: [hero")
-	until(ctx, t, "diagnostic of the broken file", `document.querySelector("#stale") !== null && /audition\.yaml:\d+:\d+: error/.test(document.querySelector("#diagnostics").textContent)`, time.Second)
+	until(ctx, t, "diagnostic of the broken file", `document.querySelector("#stale") !== null && /audition\.yaml:\d+:\d+: error/.test(document.querySelector("#diagnostics").textContent)`, 5*time.Second)
 	diag, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#diagnostics .diag.error")))
 	if !strings.HasPrefix(diag, "audition.yaml:8:") && !strings.HasPrefix(diag, "audition.yaml:9:") {
 		t.Errorf("diagnostic %q, want it at the broken line 8 (or where YAML notices, 9)", diag)
@@ -178,7 +178,7 @@ func TestStudioInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/hero?input=voltage-crew.yaml")); err != nil {
 		t.Fatal(err)
 	}
-	until(ctx, t, "hero sheet", `document.querySelector('[data-points-left="0"]') !== null`, 5*time.Second)
+	until(ctx, t, "hero sheet", `document.querySelector('[data-points-left="0"]') !== null`, 20*time.Second)
 	left, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`[data-points-left="0"]`)))
 	cm, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`[data-cm="0"]`)))
 	str := chromedp.CSS(`[data-hero="0"] input`)
@@ -186,11 +186,11 @@ func TestStudioInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(ctx, t, "points and combat modifier recomputed", fmt.Sprintf(`document.querySelector('[data-points-left="0"]').textContent === "%d" && document.querySelector('[data-cm="0"]').textContent === "%d"`,
-		atoi(t, left)-30, atoi(t, cm)+1), 2*time.Second)
+		atoi(t, left)-30, atoi(t, cm)+1), 5*time.Second)
 	shot(ctx, t, "hero")
 	// a characteristic of 0 is an error, shown beside its field
 	chromedp.Do(ctx, chromedp.KeyEvent("\b"), chromedp.SendKeys(str, "0"))
-	until(ctx, t, "diagnostic beside the field", `document.querySelector('[data-hero="0"] label .field-diag').textContent.includes("at least 1")`, 2*time.Second)
+	until(ctx, t, "diagnostic beside the field", `document.querySelector('[data-hero="0"] label .field-diag').textContent.includes("at least 1")`, 5*time.Second)
 }
 
 func atoi(t *testing.T, s string) int {
