@@ -265,7 +265,7 @@ func (m *Map) hexOps(t Tile, detailed bool) []templates.Op {
 	if !detailed {
 		return ops
 	}
-	coord := templates.TextStyle{Family: family(), Size: math.Min(6, g.Size*0.22), Colour: grey, Align: templates.AlignCenter, Plain: true, LineHeight: 1}
+	coord := templates.TextStyle{Family: family(), Size: 6, Colour: grey, Align: templates.AlignCenter, Plain: true, LineHeight: 1}
 	for c := t.C0; c <= t.C1; c++ {
 		for r := t.R0; r <= t.R1; r++ {
 			if !m.Coordinates {

@@ -202,10 +202,16 @@ func polyline(pts ...layout.Point) layout.Path {
 	return p
 }
 
+// chevron is a chevron pointing up, 38 units high from y.
+func chevron(y float64) layout.Path {
+	return layout.PolygonPath([]layout.Point{{X: 10, Y: y + 26}, {X: 50, Y: y}, {X: 90, Y: y + 26}, {X: 90, Y: y + 38}, {X: 50, Y: y + 12}, {X: 10, Y: y + 38}})
+}
+
 // builtinIcons is the built-in set, drawn for this project.
 var builtinIcons = func() []*Icon {
 	hexPts := regular(6, 50, 50, 47, -90)
 	tri := []layout.Point{{X: 50, Y: 22}, {X: 25, Y: 66}, {X: 75, Y: 66}}
+	ship := svgPath("M50 3 L56 28 L62 28 L62 47 L74 55 L74 38 L81 38 L81 68 L95 77 L95 93 L81 86 L62 86 L58 96 L42 96 L38 86 L19 86 L5 93 L5 77 L19 68 L19 38 L26 38 L26 55 L38 47 L38 28 L44 28 Z")
 	d20 := join(layout.PolygonPath(hexPts), layout.PolygonPath(tri),
 		polyline(hexPts[0], tri[0]), polyline(hexPts[1], tri[2]), polyline(hexPts[2], tri[2]),
 		polyline(hexPts[3], tri[1]), polyline(hexPts[4], tri[1]), polyline(hexPts[5], tri[0]),
@@ -224,11 +230,15 @@ var builtinIcons = func() []*Icon {
 			circle(33, 45, 10), circle(67, 45, 10),
 			layout.PolygonPath([]layout.Point{{X: 50, Y: 58}, {X: 43, Y: 70}, {X: 57, Y: 70}}),
 			rrect(37, 80, 6, 14, 1), rrect(47, 80, 6, 14, 1), rrect(57, 80, 6, 14, 1))},
-		{Name: "ship", Fill: svgPath("M50 3 L56 28 L62 28 L62 47 L74 55 L74 38 L81 38 L81 68 L95 77 L95 93 L81 86 L62 86 L58 96 L42 96 L38 86 L19 86 L5 93 L5 77 L19 68 L19 38 L26 38 L26 55 L38 47 L38 28 L44 28 Z")},
-		{Name: "one-up", EvenOdd: true, Fill: join(
-			svgPath("M6 58 C6 26 26 6 50 6 C74 6 94 26 94 58 Z"),
-			circle(50, 28, 11), circle(22, 46, 8), circle(78, 46, 8),
-			rrect(30, 58, 40, 36, 10), ellipse(42, 72, 3.5, 8), ellipse(58, 72, 3.5, 8))},
+		{Name: "ship", Fill: ship},
+		{Name: "one-up", Fill: join(ship.Transform(layout.Scale(0.72, 0.72).Then(layout.Translate(0, 28))),
+			rrect(72, 6, 10, 36, 2), rrect(59, 19, 36, 10, 2))},
+		{Name: "double", Fill: join(ship.Transform(layout.Scale(0.52, 0.52).Then(layout.Translate(-1, 26))),
+			ship.Transform(layout.Scale(0.52, 0.52).Then(layout.Translate(49, 26))))},
+		{Name: "chevrons", Fill: join(chevron(8), chevron(34), chevron(60))},
+		{Name: "bee", EvenOdd: true, Fill: join(
+			ellipse(50, 62, 20, 30), rrect(32, 52, 36, 6, 1), rrect(34, 66, 32, 6, 1),
+			circle(50, 24, 8), ellipse(25, 28, 15, 10), ellipse(75, 28, 15, 10))},
 		{Name: "d20", Stroke: d20, Width: 5},
 		{Name: "hex", Fill: layout.PolygonPath(regular(6, 50, 50, 48, 0))},
 		{Name: "sword", Fill: join(

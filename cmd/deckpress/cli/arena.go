@@ -25,8 +25,8 @@ func prepareArenaInput(in input, root *cards.Node, opts buildOptions, diags *car
 	_, s, _, _ := output.Resolve(nil, m.Print, output.DeckOptions{Print: opts.print}, diags)
 	doc, tiles := m.Document(s.Paper, s.Orientation, s.Margin)
 	return []product{{path: filepath.Join(in.outDir, stem(in.path)+".pdf"), sheets: len(doc.Pages), pages: len(doc.Pages),
-		note:   fmt.Sprintf("%d tiles, on %s", len(tiles), layout.FormatMM(doc.Pages[0].Size.W)+" x "+layout.FormatMM(doc.Pages[0].Size.H)),
-		render: func() ([]byte, error) { return pdf.Render(doc) }}}
+		note: fmt.Sprintf("%d tiles, on %s", len(tiles), layout.FormatMM(doc.Pages[0].Size.W)+" x "+layout.FormatMM(doc.Pages[0].Size.H)),
+		doc:  doc, render: func() ([]byte, error) { return pdf.Render(doc) }}}
 }
 
 type hexFlags struct {

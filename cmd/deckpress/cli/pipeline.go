@@ -22,7 +22,9 @@ type product struct {
 	cards  int    // cards printed (0 for documents that are not decks)
 	sheets int    // sheets of paper (or pages, for single-page layouts)
 	pages  int
-	note   string // said on standard error once written ("set at 8.5 pt")
+	note   string           // said on standard error once written ("set at 8.5 pt")
+	doc    *output.Document // what render draws, for tests; nil for other files
+	job    *output.DeckJob  // the deck drawn, for tests; nil for other documents
 	render func() ([]byte, error)
 }
 
@@ -164,6 +166,8 @@ func deckProduct(job *output.DeckJob, path string) product {
 		cards:  job.Cards(),
 		sheets: job.Sheets(),
 		pages:  len(doc.Pages),
+		doc:    doc,
+		job:    job,
 		render: func() ([]byte, error) { return pdf.Render(doc) },
 	}
 }

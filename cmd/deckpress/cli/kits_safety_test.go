@@ -1,0 +1,196 @@
+package cli
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/templates"
+)
+
+// Print-safety rules of the built-in kits, stated independently of the
+// templates: a copy shop cuts to within about 1 mm and a duplex printer
+// shifts the back by as much, so nothing that must be read sits near the
+// cut, and no card's colour may run into its neighbour's trim.
+const (
+	minTextPt    = 6.0  // smallest type a player reads
+	safeMM       = 4.0  // text keeps this far inside the trim
+	cornerMM     = 12.0 // a corner index lies within this of the top-left corner
+	capHeightEms = 0.72 // height of digits and capitals, a fraction of the size
+)
+
+// kitProducts prepares every built-in kit as `deckpress build` does.
+func kitProducts(t *testing.T) []product {
+	t.Helper()
+	inputs, err := builtinInputs(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags cards.Diagnostics
+	products := prepare(inputs, nil, buildOptions{}, &diags)
+	if diags.HasErrors() {
+		t.Fatalf("kits do not build: %v", diags)
+	}
+	return products
+}
+
+// textBox is the box a run of text covers, in face coordinates: from the
+// font's ascent above the baseline to its descent below, as wide as the
+// advance widths.
+func textBox(op *templates.TextOp, ascent, descent float64) layout.Rect {
+	em := op.Size * layout.MMPerPoint
+	return layout.Rect{X: op.X, Y: op.Y - ascent*em, W: op.Font.Width(op.Text) * em, H: (ascent + descent) * em}
+}
+
+// cardTrim is the trim box of a card layer, whose clip is its bleed box
+// (trim grown by the bleed on every side).
+func cardTrim(l output.Layer) layout.Rect {
+	return layout.Rect{W: l.Clip.W + 2*l.Clip.X, H: l.Clip.H + 2*l.Clip.Y}
+}
+
+func TestKitsTextSizeAndSafeMargin(t *testing.T) {
+	for _, p := range kitProducts(t) {
+		if p.doc == nil {
+			continue
+		}
+		seen := map[string]bool{} // one report per text (digits aside) and file
+		for n, page := range p.doc.Pages {
+			for _, l := range page.Layers {
+				for _, o := range l.Face.Ops {
+					op, ok := o.(*templates.TextOp)
+					if !ok || strings.TrimSpace(op.Text) == "" {
+						continue
+					}
+					where := fmt.Sprintf("%s page %d: %q", filepath.Base(p.path), n+1, op.Text)
+					key := strings.Map(noDigits, op.Text)
+					if op.Size < minTextPt-1e-9 && !seen[key+"size"] {
+						seen[key+"size"] = true
+						t.Errorf("%s set at %.2f pt, below %.0f pt", where, op.Size, minTextPt)
+					}
+					if l.Clip == nil {
+						continue // not a card: page labels, maps
+					}
+					trim, box := cardTrim(l), textBox(op, op.Font.Ascent, op.Font.Descent)
+					if d := insideBy(box, trim); d < safeMM-0.05 && !seen[key+"safe"] {
+						seen[key+"safe"] = true
+						t.Errorf("%s lies %.2f mm inside the trim, want %.0f mm", where, d, safeMM)
+					}
+				}
+			}
+		}
+	}
+}
+
+func noDigits(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return -1
+	}
+	return r
+}
+
+// insideBy is how far box keeps inside trim on its closest side.
+func insideBy(box, trim layout.Rect) float64 {
+	return math.Min(math.Min(box.X-trim.X, box.Y-trim.Y), math.Min(trim.Right()-box.Right(), trim.Bottom()-box.Bottom()))
+}
+
+// TestKitsCardsDoNotAbut checks that no two cards on a sheet share a cut:
+// their trim boxes on the page are apart by the bleed or the gutter, so a
+// cut that misses by a hair shows the card's own colour or white paper,
+// never the neighbour's.
+func TestKitsCardsDoNotAbut(t *testing.T) {
+	for _, p := range kitProducts(t) {
+		if p.doc == nil {
+			continue
+		}
+		for n, page := range p.doc.Pages {
+			var trims []layout.Rect
+			for _, l := range page.Layers {
+				if l.Clip == nil || page.Trim != nil {
+					continue // not a card, or a page of one card
+				}
+				trims = append(trims, pageRect(l.Transform, cardTrim(l)))
+			}
+			for i := range trims {
+				for j := i + 1; j < len(trims); j++ {
+					if gap := rectGap(trims[i], trims[j]); gap < 1 {
+						t.Errorf("%s page %d: cards %d and %d are %.2f mm apart at the cut, want bleed or gutter of at least 0.5 mm each", filepath.Base(p.path), n+1, i+1, j+1, gap)
+					}
+				}
+			}
+		}
+	}
+}
+
+// pageRect maps a face rectangle to the page, as the bounds of its corners.
+func pageRect(m layout.Affine, r layout.Rect) layout.Rect {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range [][2]float64{{r.X, r.Y}, {r.Right(), r.Y}, {r.X, r.Bottom()}, {r.Right(), r.Bottom()}} {
+		x, y := m.A*c[0]+m.C*c[1]+m.E, m.B*c[0]+m.D*c[1]+m.F
+		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
+	}
+	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+// rectGap is the distance between two rectangles; 0 when they touch or
+// overlap.
+func rectGap(a, b layout.Rect) float64 {
+	dx := math.Max(0, math.Max(b.X-a.Right(), a.X-b.Right()))
+	dy := math.Max(0, math.Max(b.Y-a.Bottom(), a.Y-b.Bottom()))
+	return math.Hypot(dx, dy)
+}
+
+// TestKitsCornerIndex checks that the cards held in a fan (Galaga's
+// numbered cards, Slugfest's forces) show their value in the top-left
+// corner: the digits, from baseline to cap height, lie within 12 mm of
+// the corner.
+func TestKitsCornerIndex(t *testing.T) {
+	fields := map[string]string{"galaga/galaga.pdf": "value", "slugfest/": "force"}
+	checked := 0
+	for _, p := range kitProducts(t) {
+		field := ""
+		for prefix, f := range fields {
+			if strings.Contains(filepath.ToSlash(p.path), prefix) {
+				field = f
+			}
+		}
+		if field == "" || p.job == nil || strings.HasSuffix(p.path, "rules.pdf") || strings.HasSuffix(p.path, "-sheet.pdf") {
+			continue
+		}
+		for i, c := range p.job.Deck.Cards {
+			v := c.Fields[field]
+			if v == nil || v.Value == "" {
+				continue
+			}
+			checked++
+			if ok, boxes := cornerText(p.job.Face(i, layout.Front), v.Value); !ok {
+				t.Errorf("%s: %s has no %s %q within %.0f mm of the top-left corner (found at %v)", filepath.Base(p.path), c.Label(), field, v.Value, cornerMM, boxes)
+			}
+		}
+	}
+	if checked < 2*40+40 {
+		t.Errorf("checked %d cards, want every numbered Galaga card and every Slugfest card", checked)
+	}
+}
+
+// cornerText reports whether the face draws value in its corner index, and
+// the boxes where it does draw it.
+func cornerText(f *templates.Face, value string) (bool, []layout.Rect) {
+	var boxes []layout.Rect
+	for _, o := range f.Ops {
+		op, ok := o.(*templates.TextOp)
+		if !ok || strings.TrimSpace(op.Text) != value {
+			continue
+		}
+		b := textBox(op, capHeightEms, 0)
+		if b.X >= 0 && b.Y >= 0 && b.Right() <= cornerMM && b.Bottom() <= cornerMM {
+			return true, nil
+		}
+		boxes = append(boxes, b)
+	}
+	return false, boxes
+}
