@@ -2,12 +2,15 @@ package cli
 
 import (
 	"fmt"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/deckpress/deckpress/arena"
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/templates"
@@ -193,4 +196,106 @@ func cornerText(f *templates.Face, value string) (bool, []layout.Rect) {
 		boxes = append(boxes, b)
 	}
 	return false, boxes
+}
+
+// TestAuditionComponents checks what the Audition setup needs: one
+// first-player card, and each player's vote cards on one sheet, so that a
+// set is cut from a single sheet.
+func TestAuditionComponents(t *testing.T) {
+	var job *output.DeckJob
+	for _, p := range kitProducts(t) {
+		if filepath.Base(p.path) == "audition.pdf" {
+			job = p.job
+		}
+	}
+	if job == nil {
+		t.Fatal("no audition deck")
+	}
+	perSheet := job.Plan.Cols * job.Plan.Rows
+	first, sheetOf := 0, map[string]map[int]bool{}
+	for n, entry := range job.Copies() {
+		c := job.Deck.Cards[entry]
+		if c.Kind == "first-player" {
+			first++
+		}
+		if pl := c.Fields["player"]; pl != nil {
+			if sheetOf[pl.Value] == nil {
+				sheetOf[pl.Value] = map[int]bool{}
+			}
+			sheetOf[pl.Value][n/perSheet] = true
+		}
+	}
+	if first != 1 {
+		t.Errorf("%d first-player cards, want 1", first)
+	}
+	if len(sheetOf) != 6 {
+		t.Errorf("%d players' sets, want 6", len(sheetOf))
+	}
+	for player, sheets := range sheetOf {
+		if len(sheets) != 1 {
+			t.Errorf("player %s's cards lie on %d sheets, want 1", player, len(sheets))
+		}
+	}
+}
+
+// TestTokensFitHexes checks that the Gladiators hero tokens are as wide as
+// the arena's hexes across flats (within 0.5 mm), measured on the token
+// page: the drawn disc of every token, mapped onto the page.
+func TestTokensFitHexes(t *testing.T) {
+	src, err := fs.ReadFile(data.FS, "kits/gladiators/arena.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, _ := cards.Parse("arena.yaml", src)
+	m, ds := arena.Read("arena.yaml", root)
+	if m == nil || ds.HasErrors() {
+		t.Fatalf("arena: %v", ds)
+	}
+	tokens := 0
+	for _, p := range kitProducts(t) {
+		if filepath.Base(p.path) != "tokens.pdf" {
+			continue
+		}
+		for _, page := range p.doc.Pages {
+			for _, l := range page.Layers {
+				if l.Clip == nil {
+					continue
+				}
+				disc := discOf(l.Face)
+				if disc == nil {
+					t.Fatal("a token without a disc")
+				}
+				tokens++
+				r := pageRect(l.Transform, pathBounds(disc.Path))
+				for _, d := range []float64{r.W, r.H} {
+					if math.Abs(d-m.Grid.Size) > 0.5 {
+						t.Errorf("token %d is %.2f mm across, the hexes %.2f mm", tokens, d, m.Grid.Size)
+					}
+				}
+			}
+		}
+	}
+	if tokens != 8 {
+		t.Errorf("%d tokens, want one for each of the kit's 8 heroes", tokens)
+	}
+}
+
+// discOf returns the token's disc: its first stroked and filled path.
+func discOf(f *templates.Face) *templates.PathOp {
+	for _, o := range f.Ops {
+		if op, ok := o.(*templates.PathOp); ok && op.Stroke.Visible() && op.Fill.Visible() {
+			return op
+		}
+	}
+	return nil
+}
+
+// pathBounds is the box of a path's points; for a circle drawn with four
+// cubic arcs the control points lie on that box too.
+func pathBounds(p layout.Path) layout.Rect {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, q := range p.Points {
+		x0, y0, x1, y1 = math.Min(x0, q.X), math.Min(y0, q.Y), math.Max(x1, q.X), math.Max(y1, q.Y)
+	}
+	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 }
