@@ -13,6 +13,7 @@ import (
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/rulestext"
 	"github.com/deckpress/deckpress/templates"
 )
 
@@ -298,4 +299,27 @@ func pathBounds(p layout.Path) layout.Rect {
 		x0, y0, x1, y1 = math.Min(x0, q.X), math.Min(y0, q.Y), math.Max(x1, q.X), math.Max(y1, q.Y)
 	}
 	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+// TestKitRulesListComponents checks that every kit's rules say what is in
+// the box, under a Components heading.
+func TestKitRulesListComponents(t *testing.T) {
+	for _, name := range []string{"audition/rules.yaml", "galaga/rules.yaml", "slugfest/rules.yaml", "gladiators/combat-rules.yaml"} {
+		src, err := fs.ReadFile(data.FS, "kits/"+name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, _ := cards.Parse(name, src)
+		doc, ds := rulestext.Read(name, root)
+		if doc == nil || ds.HasErrors() {
+			t.Fatalf("%s: %v", name, ds)
+		}
+		found := false
+		for _, b := range doc.Blocks {
+			found = found || b.Heading == "Components"
+		}
+		if !found {
+			t.Errorf("%s has no Components section", name)
+		}
+	}
 }
