@@ -266,7 +266,7 @@ func (m *Map) hexOps(t Tile, detailed bool) []draw.Op {
 	if !detailed {
 		return ops
 	}
-	coord := typeset.TextStyle{Family: family(), Size: math.Min(6, g.Size*0.22), Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	coord := typeset.TextStyle{Family: family(), Size: 6, Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
 	for c := t.C0; c <= t.C1; c++ {
 		for r := t.R0; r <= t.R1; r++ {
 			if !m.Coordinates {

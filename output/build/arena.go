@@ -23,6 +23,6 @@ func prepareArenaInput(in input, root *cards.Node, opts options) ([]Product, car
 	s := res.Settings
 	doc, tiles := m.Document(s.Paper, s.Orientation, s.Margin)
 	return []Product{{Path: filepath.Join(in.outDir, stem(in.path)+".pdf"), Sheets: len(doc.Pages), Pages: len(doc.Pages),
-		Note:   fmt.Sprintf("%d tiles, on %s", len(tiles), layout.FormatMM(doc.Pages[0].Size.W)+" x "+layout.FormatMM(doc.Pages[0].Size.H)),
-		Render: func() ([]byte, error) { return pdf.Render(doc) }}}, diags
+		Note: fmt.Sprintf("%d tiles, on %s", len(tiles), layout.FormatMM(doc.Pages[0].Size.W)+" x "+layout.FormatMM(doc.Pages[0].Size.H)),
+		doc:  doc, Render: func() ([]byte, error) { return pdf.Render(doc) }}}, diags
 }

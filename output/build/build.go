@@ -9,6 +9,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // Env is where a build reads: its working folder, whether the files an
@@ -68,7 +69,9 @@ type Product struct {
 	Cards  int    // cards printed (0 for documents that are not decks)
 	Sheets int    // sheets of paper (or pages, for single-page layouts)
 	Pages  int
-	Note   string // said once written ("set at 8.5 pt")
+	Note   string          // said once written ("set at 8.5 pt")
+	doc    *draw.Document  // what Render draws, for tests; nil for other files
+	job    *output.DeckJob // the deck drawn, for tests; nil for other documents
 	// Render makes the file's bytes; it is safe to call from several
 	// goroutines at once for different products.
 	Render func() ([]byte, error)

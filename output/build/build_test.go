@@ -54,9 +54,10 @@ func TestKitThroughLibrary(t *testing.T) {
 		written = append(written, filepath.ToSlash(p.Path))
 	}
 	// the kit's two hero files make cards and sheets; the rules text
-	// cards and a sheet; the arena a map; the ruleset nothing
+	// cards and a sheet; the arena a map; the tokens a sheet; the ruleset
+	// nothing
 	want := []string{"out/arena.pdf", "out/combat-rules-sheet.pdf", "out/combat-rules.pdf",
-		"out/iron-circus-sheets.pdf", "out/iron-circus.pdf", "out/voltage-crew-sheets.pdf", "out/voltage-crew.pdf"}
+		"out/iron-circus-sheets.pdf", "out/iron-circus.pdf", "out/tokens.pdf", "out/voltage-crew-sheets.pdf", "out/voltage-crew.pdf"}
 	slices.Sort(written)
 	if !slices.Equal(written, want) {
 		t.Errorf("wrote %v, want %v", written, want)

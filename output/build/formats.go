@@ -148,6 +148,8 @@ func DeckProduct(job *output.DeckJob, path string) Product {
 		Cards:  job.Cards(),
 		Sheets: job.Sheets(),
 		Pages:  len(doc.Pages),
+		doc:    doc,
+		job:    job,
 		Render: func() ([]byte, error) { return pdf.Render(doc) },
 	}
 }

@@ -176,7 +176,7 @@ Bob-  b5, b4, b3, b2, b1
 	var got []string
 	for _, c := range d.Cards {
 		f := c.Fields
-		line := fmt.Sprintf("%d %s %s force=%s team=%s accent=%s", c.Number, c.Kind, f["name"].Value, f["force"].Value, f["team"].Value, f["accent"].Value)
+		line := fmt.Sprintf("%d %s %s force=%s team=%s accent=%s look=%s,%s", c.Number, c.Kind, f["name"].Value, f["force"].Value, f["team"].Value, f["accent"].Value, f["hero-icon"].Value, f["hero-colour"].Value)
 		if h := f["hero"]; h != nil {
 			line += " hero=" + h.Value
 		}
@@ -186,34 +186,36 @@ Bob-  b5, b4, b3, b2, b1
 		line += fmt.Sprintf(" at %d:%d ×%d", c.Pos.Line, c.Pos.Col, c.Count)
 		got = append(got, line)
 	}
-	// team 7 takes the palette's second colour (7 mod 6 = 1)
+	// team 7 takes the palette's second colour (7 mod 6 = 1); the second
+	// member is told apart by the bolt and the team colour 32% darker
+	// (31, 97, 141 × 0.68 = 21, 66, 96)
 	want := []string{
-		"1 character Ann force=1 team=DUO TEAM accent=#1f618d at 2:1 ×1",
-		"2 character Ann force=2 team=DUO TEAM accent=#1f618d at 2:1 ×1",
-		"3 character Ann force=3 team=DUO TEAM accent=#1f618d at 2:1 ×1",
-		"4 character Ann force=4 team=DUO TEAM accent=#1f618d at 2:1 ×1",
-		"5 character Ann force=5 team=DUO TEAM accent=#1f618d at 2:1 ×1",
-		"6 ability a5 force=5 team=DUO TEAM accent=#1f618d hero=Ann front=slugfest-ability at 2:7 ×1",
-		"7 ability a4 force=4 team=DUO TEAM accent=#1f618d hero=Ann front=slugfest-ability at 2:11 ×1",
-		"8 ability a3 force=3 team=DUO TEAM accent=#1f618d hero=Ann front=slugfest-ability at 2:15 ×1",
-		"9 ability a2 force=2 team=DUO TEAM accent=#1f618d hero=Ann front=slugfest-ability at 2:19 ×1",
-		"10 ability a1 force=1 team=DUO TEAM accent=#1f618d hero=Ann front=slugfest-ability at 2:23 ×1",
-		"11 character Bob force=1 team=DUO TEAM accent=#1f618d at 3:1 ×1",
-		"12 character Bob force=2 team=DUO TEAM accent=#1f618d at 3:1 ×1",
-		"13 character Bob force=3 team=DUO TEAM accent=#1f618d at 3:1 ×1",
-		"14 character Bob force=4 team=DUO TEAM accent=#1f618d at 3:1 ×1",
-		"15 character Bob force=5 team=DUO TEAM accent=#1f618d at 3:1 ×1",
-		"16 ability b5 force=5 team=DUO TEAM accent=#1f618d hero=Bob front=slugfest-ability at 3:7 ×1",
-		"17 ability b4 force=4 team=DUO TEAM accent=#1f618d hero=Bob front=slugfest-ability at 3:11 ×1",
-		"18 ability b3 force=3 team=DUO TEAM accent=#1f618d hero=Bob front=slugfest-ability at 3:15 ×1",
-		"19 ability b2 force=2 team=DUO TEAM accent=#1f618d hero=Bob front=slugfest-ability at 3:19 ×1",
-		"20 ability b1 force=1 team=DUO TEAM accent=#1f618d hero=Bob front=slugfest-ability at 3:23 ×1",
+		"1 character Ann force=1 team=DUO TEAM accent=#1f618d look=fist,#1f618d at 2:1 ×1",
+		"2 character Ann force=2 team=DUO TEAM accent=#1f618d look=fist,#1f618d at 2:1 ×1",
+		"3 character Ann force=3 team=DUO TEAM accent=#1f618d look=fist,#1f618d at 2:1 ×1",
+		"4 character Ann force=4 team=DUO TEAM accent=#1f618d look=fist,#1f618d at 2:1 ×1",
+		"5 character Ann force=5 team=DUO TEAM accent=#1f618d look=fist,#1f618d at 2:1 ×1",
+		"6 ability a5 force=5 team=DUO TEAM accent=#1f618d look=fist,#1f618d hero=Ann front=slugfest-ability at 2:7 ×1",
+		"7 ability a4 force=4 team=DUO TEAM accent=#1f618d look=fist,#1f618d hero=Ann front=slugfest-ability at 2:11 ×1",
+		"8 ability a3 force=3 team=DUO TEAM accent=#1f618d look=fist,#1f618d hero=Ann front=slugfest-ability at 2:15 ×1",
+		"9 ability a2 force=2 team=DUO TEAM accent=#1f618d look=fist,#1f618d hero=Ann front=slugfest-ability at 2:19 ×1",
+		"10 ability a1 force=1 team=DUO TEAM accent=#1f618d look=fist,#1f618d hero=Ann front=slugfest-ability at 2:23 ×1",
+		"11 character Bob force=1 team=DUO TEAM accent=#1f618d look=bolt,#154260 at 3:1 ×1",
+		"12 character Bob force=2 team=DUO TEAM accent=#1f618d look=bolt,#154260 at 3:1 ×1",
+		"13 character Bob force=3 team=DUO TEAM accent=#1f618d look=bolt,#154260 at 3:1 ×1",
+		"14 character Bob force=4 team=DUO TEAM accent=#1f618d look=bolt,#154260 at 3:1 ×1",
+		"15 character Bob force=5 team=DUO TEAM accent=#1f618d look=bolt,#154260 at 3:1 ×1",
+		"16 ability b5 force=5 team=DUO TEAM accent=#1f618d look=bolt,#154260 hero=Bob front=slugfest-ability at 3:7 ×1",
+		"17 ability b4 force=4 team=DUO TEAM accent=#1f618d look=bolt,#154260 hero=Bob front=slugfest-ability at 3:11 ×1",
+		"18 ability b3 force=3 team=DUO TEAM accent=#1f618d look=bolt,#154260 hero=Bob front=slugfest-ability at 3:15 ×1",
+		"19 ability b2 force=2 team=DUO TEAM accent=#1f618d look=bolt,#154260 hero=Bob front=slugfest-ability at 3:19 ×1",
+		"20 ability b1 force=1 team=DUO TEAM accent=#1f618d look=bolt,#154260 hero=Bob front=slugfest-ability at 3:23 ×1",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("cards:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if k := len(d.Cards[0].Fields); k != 4 {
-		t.Errorf("a character card has %d fields, want name, force, team, accent", k)
+	if k := len(d.Cards[0].Fields); k != 6 {
+		t.Errorf("a character card has %d fields, want name, force, team, accent, hero-icon, hero-colour", k)
 	}
 
 	// the first team takes the palette's first colour; a team's own
@@ -384,5 +386,29 @@ teams:
 	})
 	if f.Teams[2].Colour != "#010203" {
 		t.Errorf("colour %q", f.Teams[2].Colour)
+	}
+}
+
+// TestShade: a member's colour is the team's mixed with black or white;
+// colours that are not #rrggbb stay as they are.
+func TestShade(t *testing.T) {
+	tests := []struct {
+		colour string
+		k      float64
+		want   string
+	}{
+		{"#ffffff", 0.5, "#808080"}, // 255 × 0.5 = 127.5, rounded up
+		{"#000000", -0.5, "#808080"},
+		{"#204060", 0, "#204060"},
+		{"#204060", 1, "#000000"},
+		{"#204060", -1, "#ffffff"},
+		{"red", 0.3, "red"},
+		{"#12345", 0.3, "#12345"},
+		{"#12345z", 0.3, "#12345z"},
+	}
+	for _, tt := range tests {
+		if got := shade(tt.colour, tt.k); got != tt.want {
+			t.Errorf("shade(%q, %g) = %q, want %q", tt.colour, tt.k, got, tt.want)
+		}
 	}
 }

@@ -32,6 +32,7 @@ package slugfest
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -188,6 +189,33 @@ func Check(teams []*Team, at cards.Pos) cards.Diagnostics {
 // palette colours teams that do not choose one.
 var palette = []string{"#b03a2e", "#1f618d", "#117a65", "#7d3c98", "#b9770e", "#2e4053"}
 
+// heroIcons tell a team's members apart at a glance, in member order.
+var heroIcons = []string{"fist", "bolt", "shield", "star", "eye", "sword"}
+
+// heroShades tell them apart by colour within the team's: the part of
+// black mixed into the team colour, in member order (negative: of white).
+var heroShades = []float64{0, 0.32, -0.22, 0.55, -0.4, 0.18}
+
+// shade mixes a "#rrggbb" colour with black (k > 0) or white (k < 0); any
+// other colour is returned as it is.
+func shade(colour string, k float64) string {
+	if len(colour) != 7 || colour[0] != '#' {
+		return colour
+	}
+	rgb, err := strconv.ParseUint(colour[1:], 16, 32)
+	if err != nil {
+		return colour
+	}
+	mix := func(shift uint) uint8 {
+		c := float64(rgb >> shift & 0xff)
+		if k >= 0 {
+			return uint8(c*(1-k) + 0.5)
+		}
+		return uint8(c + (255-c)*-k + 0.5)
+	}
+	return fmt.Sprintf("#%02x%02x%02x", mix(16), mix(8), mix(0))
+}
+
 // Built-in templates of Slugfest decks (data/templates/slugfest.yaml).
 const (
 	CharacterTemplate = "slugfest-character"
@@ -196,7 +224,8 @@ const (
 )
 
 // Deck expands team number i into its deck: per member, character cards of
-// force 1 to 5, then ability cards of force 5 down to 1.
+// force 1 to 5, then ability cards of force 5 down to 1, each with the
+// member's icon and shade of the team colour (hero-icon, hero-colour).
 func Deck(path, title string, i int, t *Team) *cards.Deck {
 	colour := t.Colour
 	if colour == "" {
@@ -216,12 +245,13 @@ func Deck(path, title string, i int, t *Team) *cards.Deck {
 		c.Fields["accent"] = cards.Scalar(colour, t.Pos)
 		d.Cards = append(d.Cards, c)
 	}
-	for _, m := range t.Members {
+	for i, m := range t.Members {
+		look := []string{"hero-icon", heroIcons[i%len(heroIcons)], "hero-colour", shade(colour, heroShades[i%len(heroShades)])}
 		for f := 1; f <= AbilitiesEach; f++ {
-			add(m.Pos, "character", "name", m.Hero, "force", fmt.Sprint(f))
+			add(m.Pos, "character", append([]string{"name", m.Hero, "force", fmt.Sprint(f)}, look...)...)
 		}
 		for k, a := range m.Abilities {
-			add(a.Pos, "ability", "name", a.Name, "hero", m.Hero, "force", fmt.Sprint(AbilitiesEach-k))
+			add(a.Pos, "ability", append([]string{"name", a.Name, "hero", m.Hero, "force", fmt.Sprint(AbilitiesEach - k)}, look...)...)
 		}
 	}
 	return d

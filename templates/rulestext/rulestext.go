@@ -47,6 +47,7 @@ type Doc struct {
 const (
 	DefaultMaxCards = 2
 	DefaultMinSize  = 6.5
+	DefaultBleed    = "1.5mm"
 	DefaultMaxSize  = 10.0
 	sizeStep        = 0.25
 )
@@ -101,6 +102,14 @@ func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 	d.Size = m.Get("size")
 	if n := m.Get("print"); n != nil {
 		d.Print = cards.ReadPrint(n, &diags)
+	}
+	if d.Print["bleed"] == nil && d.Print["gutter"] == nil {
+		// the title band runs to the bleed, so a cut that misses shows the
+		// card's own colour, never the next card's
+		if d.Print == nil {
+			d.Print = cards.Print{}
+		}
+		d.Print["bleed"] = cards.Scalar(DefaultBleed, d.Pos)
 	}
 	if n := m.Get("max-cards"); n != nil {
 		d.MaxCards, _ = diags.Int(n, "max-cards", 1, 50)
@@ -222,9 +231,11 @@ func (d *Doc) addExample(diags *cards.Diagnostics, n *cards.Node) {
 
 // Layout of a rules card face, in mm.
 const (
-	bandH     = 8.5
-	padding   = 3.5
-	footerH   = 4.5
+	bandH     = 10.0
+	padding   = 4.5 // text keeps 4 mm inside the trim, whatever the cut
+	footerH   = 6.5
+	footTextH = 2.6
+	safe      = 4.0
 	sheetMarg = 12.0
 )
 
@@ -310,22 +321,22 @@ func (d *Doc) decorate(card layout.Size, fonts *typeset.FontSet, n, total int, c
 	ops = append(ops, &draw.PathOp{Path: layout.RectPath(layout.Rect{X: -20, Y: -20, W: card.W + 40, H: card.H + 40}), Fill: white})
 	ops = append(ops, &draw.PathOp{Path: layout.RectPath(layout.Rect{X: -20, Y: -20, W: card.W + 40, H: bandH + 20}), Fill: d.Accent})
 	head := typeset.TextStyle{Family: fonts.Fallback, Style: typeset.Bold, Size: 8, Colour: white, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 5, Plain: true, LineHeight: 1.1}
-	ops, _ = typeset.LayoutText(ops, d.Title, layout.Rect{X: padding, Y: 0.5, W: card.W - 2*padding - 10, H: bandH - 1}, head, nil)
+	ops, _ = typeset.LayoutText(ops, d.Title, layout.Rect{X: padding, Y: safe, W: card.W - 2*padding - 10, H: bandH - safe - 0.5}, head, nil)
 	page := head
 	page.Style, page.Align = typeset.Regular, typeset.AlignRight
 	label := "rules"
 	if n >= 0 {
 		label = strconv.Itoa(n+1) + "/" + strconv.Itoa(total)
 	}
-	ops, _ = typeset.LayoutText(ops, label, layout.Rect{X: card.W - padding - 10, Y: 0.5, W: 10, H: bandH - 1}, page, nil)
+	ops, _ = typeset.LayoutText(ops, label, layout.Rect{X: card.W - padding - 10, Y: safe, W: 10, H: bandH - safe - 0.5}, page, nil)
 	if n < 0 {
 		icon := typeset.NewIconSet().Lookup("d20")
 		side := card.W * 0.35
 		ops = icon.Draw(ops, layout.Rect{X: (card.W - side) / 2, Y: (card.H - side) / 2, W: side, H: side}, draw.Colour{R: d.Accent.R, G: d.Accent.G, B: d.Accent.B, A: 60})
 	}
 	ops = append(ops, content...)
-	foot := typeset.TextStyle{Family: fonts.Fallback, Size: 5.5, Colour: draw.Colour{R: 140, G: 140, B: 140, A: 255}, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
-	ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%s · rules reference", d.Title), layout.Rect{X: padding, Y: card.H - footerH - 0.5, W: card.W - 2*padding, H: footerH}, foot, nil)
+	foot := typeset.TextStyle{Family: fonts.Fallback, Size: 6, Colour: draw.Colour{R: 140, G: 140, B: 140, A: 255}, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%s · rules reference", d.Title), layout.Rect{X: padding, Y: card.H - safe - footTextH, W: card.W - 2*padding, H: footTextH}, foot, nil)
 	return &draw.Face{Ops: ops}
 }
 

@@ -281,7 +281,12 @@ func TestSizeLargestThatFits(t *testing.T) {
 	for _, c := range []struct {
 		words int
 		want  float64
-	}{{20, 9.5}, {100, 9}, {150, 7.25}, {172, 7.1}} {
+	}{
+		// the body of a poker card is 63.5 − 2 × 4.5 = 54.5 mm by
+		// 88.9 − 10 − 2 − 6.5 − 1 = 69.4 mm (it was 56.5 by 72.9 before the
+		// taller band and wider padding), so the counts that reach each
+		// size are lower than they were
+		{20, 9.5}, {100, 8.75}, {132, 7.5}, {142, 7.1}} {
 		d := wordsDoc(t, c.words, settings)
 		faces, size, _, diags := cardsOf(t, d, poker)
 		if diags.HasErrors() || size != c.want || len(faces) > 3 {
@@ -600,7 +605,7 @@ func sheetSummary(faces []draw.Pair, size float64, page layout.Size) []byte {
 }
 
 // TestLongTitle: a long title shrinks to the room it has: on a card, the
-// band left of the "n/m" label (the card's width less 3.5 mm either side
+// band left of the "n/m" label (the card's width less 4.5 mm either side
 // and 10 mm for the label), from 8 pt; on a sheet, the page less 12 mm
 // margins, from 20 pt. The size is within 0.1 pt below the exact fit.
 func TestLongTitle(t *testing.T) {
@@ -627,7 +632,7 @@ func TestLongTitle(t *testing.T) {
 		}
 	}
 	faces, _, _, _ := cardsOf(t, d, poker)
-	check("card", titleOp(faces[0].Front), 3.5, poker.W-2*3.5-10, 8)
+	check("card", titleOp(faces[0].Front), 4.5, poker.W-2*4.5-10, 8)
 	a5 := layout.Size{W: 148, H: 210}
 	sheet, _, _ := d.Sheet(a5, fonts, icons)
 	check("sheet", titleOp(sheet[0].Front), 12, a5.W-2*12, 20)

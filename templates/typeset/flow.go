@@ -3,6 +3,7 @@ package typeset
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
@@ -176,27 +177,58 @@ func flowUnits(blocks []FlowBlock, w float64, st FlowStyle, icons *IconSet, res 
 	return units
 }
 
+// minPrintPt is the smallest type a player reads on a printed card.
+const minPrintPt = 6.0
+
 // drawExample draws a row of example items, centred in box.
 func drawExample(ops []draw.Op, items []ExampleItem, box layout.Rect, st FlowStyle, icons *IconSet) []draw.Op {
 	em := ptToMM(st.Size)
 	h := box.H * 0.92
 	widths := make([]float64, len(items))
-	small := TextStyle{Family: st.Family, Size: st.Size * 0.8, Colour: st.Colour, LineHeight: 1.1, Align: AlignCenter, Wrap: true, Shrink: true, MinSize: 4}
-	bold := TextStyle{Family: st.Family, Style: Bold, Size: st.Size * 1.05, Colour: st.Accent, LineHeight: 1.1, VAlign: VAlignMiddle, Shrink: true, MinSize: 4, Plain: true}
+	floors := make([]float64, len(items)) // the least a text item takes: its longest word at the smallest size
+	small := TextStyle{Family: st.Family, Size: math.Max(st.Size*0.8, minPrintPt), Colour: st.Colour, LineHeight: 1.1, Align: AlignCenter, Wrap: true, Shrink: true, MinSize: minPrintPt}
+	bold := TextStyle{Family: st.Family, Style: Bold, Size: math.Max(st.Size*1.05, minPrintPt), Colour: st.Accent, LineHeight: 1.1, VAlign: VAlignMiddle, Shrink: true, MinSize: minPrintPt, Plain: true, Wrap: true}
+	// widest is the width of the longest word of s in the bold face at size.
+	widest := func(s string, size float64) float64 {
+		w := 0.0
+		for _, word := range strings.Fields(s) {
+			w = math.Max(w, st.Family.Face(Bold).Width(word)*size*layout.MMPerPoint)
+		}
+		return w
+	}
 	for i, it := range items {
 		switch {
 		case it.Card != "":
-			widths[i] = h * 63.5 / 88.9
+			// a card's shape, widened so that its longest word fits the title
+			widths[i] = math.Max(h*63.5/88.9, widest(it.Card, small.Size)/0.88+0.5)
 		case it.Icon != "":
 			widths[i] = math.Max(h*0.75, st.Family.Face(Regular).Width(it.Label)*small.Size*layout.MMPerPoint+1)
-		default:
-			widths[i] = st.Family.Face(Bold).Width(it.Text)*bold.Size*layout.MMPerPoint + 1
+		default: // on two lines when it is much wider than its longest word
+			full := st.Family.Face(Bold).Width(it.Text) * bold.Size * layout.MMPerPoint
+			widths[i] = math.Max(widest(it.Text, bold.Size), full/2) + 1
+			floors[i] = widest(it.Text, minPrintPt) + 1.5
 		}
 	}
-	gap := em * 0.9
-	total := gap * float64(len(items)-1)
-	for _, w := range widths {
+	gap := em * 0.4
+	total, cardsW := gap*float64(len(items)-1), 0.0
+	for i, w := range widths {
 		total += w
+		if items[i].Card != "" {
+			cardsW += w
+		}
+	}
+	// too wide: the words between the cards give way first (down to their
+	// longest word at the smallest size), so that the cards' titles keep
+	// their size; then everything
+	if textW := total - cardsW - gap*float64(len(items)-1); total > box.W && textW > 0 {
+		k := math.Max(0, box.W-(total-textW)) / textW
+		total = gap * float64(len(items)-1)
+		for i := range widths {
+			if items[i].Card == "" {
+				widths[i] = math.Max(widths[i]*k, floors[i])
+			}
+			total += widths[i]
+		}
 	}
 	scale := 1.0
 	if total > box.W {
@@ -231,8 +263,12 @@ func drawExample(ops []draw.Op, items []ExampleItem, box layout.Rect, st FlowSty
 			if it.Label != "" {
 				ops, _ = LayoutText(ops, it.Label, layout.Rect{X: cell.X - gap/2, Y: cell.Y + h*0.66, W: w + gap, H: h * 0.34}, small, icons)
 			}
-		default:
-			ops, _ = LayoutText(ops, it.Text, cell, bold, icons)
+		default: // at the size its longest word fits, so that no word breaks
+			b := bold
+			if ww := widest(it.Text, 1); ww > 0 {
+				b.Size = math.Max(minPrintPt, math.Min(bold.Size, (w-0.5)/ww))
+			}
+			ops, _ = LayoutText(ops, it.Text, cell, b, icons)
 		}
 		x += w + gap*scale
 	}

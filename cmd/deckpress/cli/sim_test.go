@@ -75,7 +75,7 @@ func TestSimGladiatorsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
 	}
-	if got.Games != 400 || got.Seed != 7 || len(got.Sides) != 2 || len(got.Heroes) != 6 {
+	if got.Games != 400 || got.Seed != 7 || len(got.Sides) != 2 || len(got.Heroes) != 8 {
 		t.Fatalf("games %d, seed %d, %d sides, %d heroes", got.Games, got.Seed, len(got.Sides), len(got.Heroes))
 	}
 	a, b := got.Sides[0], got.Sides[1]
@@ -157,7 +157,7 @@ func TestSimBadInput(t *testing.T) {
 		{"broken hero", []string{"heroes/broken.yaml", "iron-circus.yaml"}, 1, "heroes/broken.yaml:"},
 		{"missing file", []string{"nowhere.yaml", "iron-circus.yaml"}, 1, "nowhere.yaml: error: cannot read"},
 		{"one zone", []string{"voltage-crew.yaml", "iron-circus.yaml", "--arena", "one-zone.yaml"}, 1, "one-zone.yaml:1:8: error: arena \"Pit\" has 1 start zones; a fight needs two"},
-		{"zone too small", []string{"voltage-crew.yaml", "iron-circus.yaml", "--arena", "small-zone.yaml"}, 1, "small-zone.yaml:4:3: error: start zone 1 has 1 free hexes; The Voltage Crew has 3 heroes"},
+		{"zone too small", []string{"voltage-crew.yaml", "iron-circus.yaml", "--arena", "small-zone.yaml"}, 1, "small-zone.yaml:4:3: error: start zone 1 has 1 free hexes; The Voltage Crew has 4 heroes"},
 		{"not feet", []string{"juggernaut.yaml", "paperweight.yaml", "--arena", "metres.yaml"}, 1, "metres.yaml:1:8: error: arena \"Pit\": scale \"2 m\": a fight needs the hex size in feet"},
 		{"round robin with a broken hero", []string{"--round-robin", "heroes"}, 1, "heroes/broken.yaml:"},
 		{"one file", []string{"voltage-crew.yaml"}, 2, "fights two files"},
@@ -179,7 +179,7 @@ func TestSimBadInput(t *testing.T) {
 // entries add up to one.
 func TestSimRoundRobin(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a round robin of 28 heroes")
+		t.Skip("a round robin of 30 heroes")
 	}
 	code, stdout, stderr := runCLI(t, simDir(t), "sim", "gladiators", "--round-robin", "voltage-crew.yaml", "iron-circus.yaml",
 		"juggernaut.yaml", "paperweight.yaml", "--pool", "20", "--games", "60", "--json")
@@ -197,7 +197,7 @@ func TestSimRoundRobin(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Heroes) != 28 || len(got.Matrix) != 28 {
+	if len(got.Heroes) != 30 || len(got.Matrix) != 30 {
 		t.Fatalf("%d heroes, %d matrix rows", len(got.Heroes), len(got.Matrix))
 	}
 	for i, h := range got.Heroes {

@@ -98,7 +98,7 @@ func replaceLine(t *testing.T, path string, n int, old, new string) {
 }
 
 // The studio in a real browser: the deck page of the Audition kit shows
-// its 44 cards front and back, follows an edit of the deck file within a
+// its 45 cards front and back, follows an edit of the deck file within a
 // second (reloading only the changed card), shows a broken file's
 // diagnostic at its line while keeping the cards; the hero designer
 // recomputes points and combat modifier as a characteristic is typed.
@@ -116,19 +116,19 @@ func TestStudioInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/")); err != nil {
 		t.Fatal(err)
 	}
-	until(ctx, t, "project page lists the deck", `document.querySelector("#inputs") !== null && document.querySelector("#inputs").textContent.includes("audition: 44 cards")`, 20*time.Second)
+	until(ctx, t, "project page lists the deck", `document.querySelector("#inputs") !== null && document.querySelector("#inputs").textContent.includes("audition: 45 cards")`, 20*time.Second)
 	shot(ctx, t, "project")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/deck?input=audition.yaml")); err != nil {
 		t.Fatal(err)
 	}
-	// 44 cards, each front and back, every image loaded
+	// 45 cards, each front and back, every image loaded
 	loaded := `(() => { const imgs = [...document.querySelectorAll("#cards img")];
-		return imgs.length === 88 && imgs.every(i => i.complete && i.naturalWidth > 0 && i.dataset.loaded === i.getAttribute("src")); })()`
-	until(ctx, t, "88 card images", loaded, 30*time.Second)
+		return imgs.length === 90 && imgs.every(i => i.complete && i.naturalWidth > 0 && i.dataset.loaded === i.getAttribute("src")); })()`
+	until(ctx, t, "90 card images", loaded, 30*time.Second)
 	count, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#cards [data-n]").length`))
-	if count != 44 {
-		t.Errorf("%d cards on the deck page, want 44", count)
+	if count != 45 {
+		t.Errorf("%d cards on the deck page, want 45", count)
 	}
 
 	// each edit of card 1's name must reload card 1's front, and only it
@@ -142,7 +142,7 @@ func TestStudioInBrowser(t *testing.T) {
 		old, other := src(1, "front"), src(2, "front")
 		next := fmt.Sprintf("Vampire Matt %d", i+1)
 		start := time.Now()
-		replaceLine(t, deckFile, 15, `"`+name+`"`, `"`+next+`"`)
+		replaceLine(t, deckFile, 16, `"`+name+`"`, `"`+next+`"`)
 		until(ctx, t, "card 1 redrawn", fmt.Sprintf(`(() => { const i = document.querySelector('[data-n="1"] img[data-side=front]');
 			return i.getAttribute("src") !== %q && i.complete && i.dataset.loaded === i.getAttribute("src"); })()`, old), time.Second)
 		lat = append(lat, time.Since(start))
@@ -152,7 +152,7 @@ func TestStudioInBrowser(t *testing.T) {
 		name = next
 	}
 	slices.Sort(lat)
-	t.Logf("save → updated card image, 5 edits of a 44-card deck: median %v, max %v", lat[2].Round(time.Millisecond), lat[4].Round(time.Millisecond))
+	t.Logf("save → updated card image, 5 edits of a 45-card deck: median %v, max %v", lat[2].Round(time.Millisecond), lat[4].Round(time.Millisecond))
 	if lat[4] > time.Second {
 		t.Errorf("slowest update %v, want at most 1 s", lat[4])
 	}
@@ -165,12 +165,12 @@ func TestStudioInBrowser(t *testing.T) {
 	replaceLine(t, deckFile, 8, "front: hero", "front: [hero")
 	until(ctx, t, "diagnostic of the broken file", `document.querySelector("#stale") !== null && /audition\.yaml:\d+:\d+: error/.test(document.querySelector("#diagnostics").textContent)`, 5*time.Second)
 	diag, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#diagnostics .diag.error")))
-	if !strings.HasPrefix(diag, "audition.yaml:8:") && !strings.HasPrefix(diag, "audition.yaml:9:") {
-		t.Errorf("diagnostic %q, want it at the broken line 8 (or where YAML notices, 9)", diag)
+	if !strings.HasPrefix(diag, "audition.yaml:9:") && !strings.HasPrefix(diag, "audition.yaml:10:") {
+		t.Errorf("diagnostic %q, want it at the broken line 9 (or where YAML notices, 10)", diag)
 	}
 	count, _ = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#cards img").length`))
-	if count != 88 {
-		t.Errorf("%d images after a broken save, want the 88 last good ones", count)
+	if count != 90 {
+		t.Errorf("%d images after a broken save, want the 90 last good ones", count)
 	}
 	shot(ctx, t, "deck-broken")
 

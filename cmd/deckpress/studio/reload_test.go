@@ -64,7 +64,7 @@ func TestSaveRebuildsWhatTheFileFeeds(t *testing.T) {
 		t.Errorf("editing templates.yaml rebuilt %v, want the two decks", ev.Changed)
 	}
 
-	replaceLine(t, filepath.Join(dir, "audition.yaml"), 15, "Vampire Matt", "Vampire Mattias")
+	replaceLine(t, filepath.Join(dir, "audition.yaml"), 16, "Vampire Matt", "Vampire Mattias")
 	next(t, evs)
 	resp, err := http.Get(base + "/api/deck?input=audition.yaml")
 	if err != nil {
@@ -75,8 +75,8 @@ func TestSaveRebuildsWhatTheFileFeeds(t *testing.T) {
 		Cards []struct{ Front, Back string }
 	}
 	json.NewDecoder(resp.Body).Decode(&d)
-	if len(d.Cards) != 44 {
-		t.Fatalf("%d cards, want 44", len(d.Cards))
+	if len(d.Cards) != 45 {
+		t.Fatalf("%d cards, want 45", len(d.Cards))
 	}
 	for i, c := range d.Cards {
 		for _, u := range []string{c.Front, c.Back} {

@@ -186,8 +186,8 @@ func TestDefaultListenerIsLoopback(t *testing.T) {
 	}
 }
 
-// The Audition kit: a 44-card deck (26 heroes, 6 stars, 6 X and 6
-// robbers), its rules and its score pad, no diagnostics.
+// The Audition kit: a 45-card deck (26 heroes, a first-player card, 6
+// stars, 6 X and 6 robbers), its rules and its score pad, no diagnostics.
 func TestProjectOfTheAuditionKit(t *testing.T) {
 	_, h, _ := kit(t, "audition")
 	code, body := do(h, get("/api/project", "localhost:8080"))
@@ -215,8 +215,8 @@ func TestProjectOfTheAuditionKit(t *testing.T) {
 	if got := strings.Join(paths, " "); got != "audition.yaml rules.yaml score-pad.yaml" {
 		t.Errorf("inputs %s, want the deck, the rules and the score pad (not the template file)", got)
 	}
-	if deck := p.Inputs[0].Products; len(deck) != 1 || deck[0].Name != "audition" || deck[0].Cards != 44 {
-		t.Errorf("audition.yaml products %+v, want one of 44 cards", deck)
+	if deck := p.Inputs[0].Products; len(deck) != 1 || deck[0].Name != "audition" || deck[0].Cards != 45 {
+		t.Errorf("audition.yaml products %+v, want one of 45 cards", deck)
 	}
 	if len(p.Diagnostics) != 0 {
 		t.Errorf("diagnostics %v, want none", p.Diagnostics)
@@ -227,8 +227,8 @@ func TestProjectOfTheAuditionKit(t *testing.T) {
 		Cards []struct{ Front, Back string }
 	}
 	json.Unmarshal([]byte(body), &d)
-	if code != 200 || len(d.Cards) != 44 {
-		t.Fatalf("deck: status %d, %d cards, want 44", code, len(d.Cards))
+	if code != 200 || len(d.Cards) != 45 {
+		t.Fatalf("deck: status %d, %d cards, want 45", code, len(d.Cards))
 	}
 	for _, u := range []string{d.Cards[0].Front, d.Cards[43].Back} {
 		code, img := do(h, get(u, "localhost:8080"))
@@ -245,8 +245,8 @@ func TestBrokenSaveKeepsTheLastGoodCards(t *testing.T) {
 	path := filepath.Join(dir, "audition.yaml")
 	src, _ := os.ReadFile(path)
 	lines := strings.SplitAfter(string(src), "\n")
-	// line 7 is "front: hero"; an unclosed flow list is a YAML syntax error
-	lines[6] = "front: [hero\n"
+	// line 9 is "front: hero"; an unclosed flow list is a YAML syntax error
+	lines[8] = "front: [hero\n"
 	os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644)
 	s.state.changed([]string{path})
 	_, body := do(h, get("/api/deck?input=audition.yaml", "localhost:8080"))
@@ -256,8 +256,8 @@ func TestBrokenSaveKeepsTheLastGoodCards(t *testing.T) {
 		Diagnostics []diagJSON
 	}
 	json.Unmarshal([]byte(body), &d)
-	if !d.Stale || len(d.Cards) != 44 {
-		t.Errorf("stale %v with %d cards, want the 44 last good ones, stale", d.Stale, len(d.Cards))
+	if !d.Stale || len(d.Cards) != 45 {
+		t.Errorf("stale %v with %d cards, want the 45 last good ones, stale", d.Stale, len(d.Cards))
 	}
 	if len(d.Diagnostics) == 0 || d.Diagnostics[0].Line < 7 || d.Diagnostics[0].Severity != "error" || d.Diagnostics[0].Path != "audition.yaml" {
 		t.Errorf("diagnostics %+v, want an error in audition.yaml from line 7 on", d.Diagnostics)
@@ -270,15 +270,15 @@ func TestHeroEditKeepsEverythingElse(t *testing.T) {
 	path := filepath.Join(dir, "voltage-crew.yaml")
 	src, _ := os.ReadFile(path)
 	lines := strings.SplitAfter(string(src), "\n")
-	// line 9: "    characteristics: {STR: 3, DEX: 5, SIZ: 3, PER: 4}"
-	col := strings.Index(lines[8], "STR: 3") + len("STR: ") + 1
-	body, _ := json.Marshal(heroRequest{Input: "voltage-crew.yaml", Edits: []edit{{Line: 9, Col: col, Old: "3", Value: "4"}}})
+	// line 10 (below the print settings): "    characteristics: {STR: 3, DEX: 5, SIZ: 3, PER: 4}"
+	col := strings.Index(lines[9], "STR: 3") + len("STR: ") + 1
+	body, _ := json.Marshal(heroRequest{Input: "voltage-crew.yaml", Edits: []edit{{Line: 10, Col: col, Old: "3", Value: "4"}}})
 	code, out := do(h, post("/api/hero/save", "http://127.0.0.1:8080", s.Token(), string(body)))
 	if code != 200 {
 		t.Fatalf("save: status %d: %s", code, out)
 	}
 	got, _ := os.ReadFile(path)
-	lines[8] = strings.Replace(lines[8], "STR: 3", "STR: 4", 1)
+	lines[9] = strings.Replace(lines[9], "STR: 3", "STR: 4", 1)
 	if want := strings.Join(lines, ""); string(got) != want {
 		t.Errorf("saved file differs from the original beyond STR 3 → 4")
 	}
@@ -316,9 +316,9 @@ func TestHeroComputeFollowsTheRules(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &r); code != 200 || err != nil || len(r.Sheets) == 0 {
 			t.Fatalf("compute: status %d: %s", code, out)
 		}
-		// three heroes' cards, each front and back (the team on the back)
-		if len(r.Cards) != 6 || !strings.HasPrefix(r.Cards[0], "data:image/png;base64,") {
-			t.Errorf("%d card previews, want 6 PNG images", len(r.Cards))
+		// four heroes' cards, each front and back (the team on the back)
+		if len(r.Cards) != 8 || !strings.HasPrefix(r.Cards[0], "data:image/png;base64,") {
+			t.Errorf("%d card previews, want 8 PNG images", len(r.Cards))
 		}
 		return r.Sheets[0].Points.Budget - r.Sheets[0].Points.Total, r.Sheets[0].CombatModifier
 	}
@@ -328,7 +328,7 @@ func TestHeroComputeFollowsTheRules(t *testing.T) {
 	}
 	// the STR edit of the previous test, unsaved
 	col := len("    characteristics: {STR: ") + 1
-	left2, cm2 := compute([]edit{{Line: 9, Col: col, Old: "3", Value: "4"}})
+	left2, cm2 := compute([]edit{{Line: 10, Col: col, Old: "3", Value: "4"}})
 	if left-left2 != 30 || cm2 != cm+1 {
 		t.Errorf("STR 3 → 4: points left %d → %d, combat modifier %d → %d; want 30 fewer points and +1", left, left2, cm, cm2)
 	}

@@ -23,8 +23,8 @@ func TestFromSheet(t *testing.T) {
 	if fl := voltage.Powers[1]; fl.Kind != Flight || fl.Uses != 5 || fl.Gizmo != Hidden {
 		t.Errorf("her Flight: %+v", fl)
 	}
-	breaker := kitTeam(t, "voltage-crew")[1].Powers[2] // Distance Attack 2, 6 uses, missile, unreliable-15
-	if !breaker.Missile || breaker.Works != 15 || breaker.Uses != 6 {
+	breaker := kitTeam(t, "voltage-crew")[1].Powers[2] // Distance Attack 2, 6 uses, missile (reliable: works on 20)
+	if !breaker.Missile || breaker.Works != 20 || breaker.Uses != 6 {
 		t.Errorf("Circuit Breaker's Distance Attack: %+v", breaker)
 	}
 	at := cards.Pos{File: "h.yaml", Line: 7, Col: 3}
