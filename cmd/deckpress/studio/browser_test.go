@@ -161,8 +161,8 @@ func TestStudioInBrowser(t *testing.T) {
 	until(ctx, t, "sheet view with guides", `document.querySelectorAll(".sheet svg").length === 2 && [...document.querySelectorAll(".sheet img")].every(i => i.complete)`, 20*time.Second)
 	shot(ctx, t, "deck")
 
-	// break the file: an unclosed flow list on line 8
-	replaceLine(t, deckFile, 8, "front: hero", "front: [hero")
+	// break the file: an unclosed flow list on line 9
+	replaceLine(t, deckFile, 9, "front: hero", "front: [hero")
 	until(ctx, t, "diagnostic of the broken file", `document.querySelector("#stale") !== null && /audition\.yaml:\d+:\d+: error/.test(document.querySelector("#diagnostics").textContent)`, 5*time.Second)
 	diag, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#diagnostics .diag.error")))
 	if !strings.HasPrefix(diag, "audition.yaml:9:") && !strings.HasPrefix(diag, "audition.yaml:10:") {
