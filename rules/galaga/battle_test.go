@@ -98,7 +98,7 @@ func table(t *testing.T, hands [][]string, draw []string, pols ...*scripted) *ga
 	}
 	n := len(hands)
 	res := &Result{Played: make([]int, len(testCards)), Effective: make([]int, len(testCards)), PlayedBy: make([][]bool, n)}
-	g := &game{cards: testCards, rng: rand.New(rand.NewPCG(1, 2)), res: res, pile: 5, ps: make([]player, n)}
+	g := &game{m: &Match{defMu: 1}, cards: testCards, rng: rand.New(rand.NewPCG(1, 2)), res: res, pile: 5, ps: make([]player, n)}
 	for s, h := range hands {
 		res.PlayedBy[s] = make([]bool, len(testCards))
 		g.ps[s].lives = StartLives
@@ -183,6 +183,10 @@ func TestBattles(t *testing.T) {
 			hands: [][]string{{"Warp Strike", "A5"}, {"D3", "D4"}},
 			att:   play("Warp Strike", "A5", "", ""), def: play("D3", "D4", ""),
 			lives: []int{3, 2}, effect: []string{"Warp Strike"}},
+		{name: "Warp Strike: the one more card may hold the attack",
+			hands: [][]string{{"Warp Strike", "A5"}, {"D6", "D4"}},
+			att:   play("Warp Strike", "A5", "", ""), def: play("D6", "D4", ""),
+			lives: []int{3, 3}, effect: []string{"Warp Strike", "D6"}},
 		{name: "Escape Pod ends the battle: nobody loses a life",
 			hands: [][]string{{"A6"}, {"Escape Pod"}}, att: play("A6", ""), def: play("Escape Pod"),
 			lives: []int{3, 3}, effect: []string{"Escape Pod"}, noEffect: []string{"A6"}},
@@ -255,5 +259,28 @@ func TestOwnTurn(t *testing.T) {
 	g.fight(0, 1)
 	if len(g.ps[0].hand) != 2 {
 		t.Errorf("after drawing 2 the attacker holds %d cards", len(g.ps[0].hand))
+	}
+}
+
+// TestLimits: a side under limits may play as many cards as the tightest
+// one leaves it.
+func TestLimits(t *testing.T) {
+	b := &battle{}
+	sd := &b.sides[defenceSide]
+	if !b.canPlay(defenceSide) || b.allowed(defenceSide) != -1 {
+		t.Error("no limit: not free")
+	}
+	sd.plays = 3
+	sd.limits = []limit{{at: 1, n: 4}, {at: 2, n: 2}}
+	if !b.canPlay(defenceSide) || b.allowed(defenceSide) != 1 {
+		t.Errorf("limits of 4 from play 1 and 2 from play 2, after 3 plays: allowed %d", b.allowed(defenceSide))
+	}
+	sd.plays = 4
+	if b.canPlay(defenceSide) || b.allowed(defenceSide) != 0 {
+		t.Errorf("after 4 plays: allowed %d, can play %v", b.allowed(defenceSide), b.canPlay(defenceSide))
+	}
+	sd.limits = sd.limits[:1]
+	if !b.canPlay(defenceSide) || b.allowed(defenceSide) != 1 || !b.canPlay(attackSide) {
+		t.Errorf("the limit of 2 negated: allowed %d", b.allowed(defenceSide))
 	}
 }

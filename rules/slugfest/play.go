@@ -99,9 +99,7 @@ func (x *heroHand) add(c Card) {
 	}
 	x.chars++
 	x.best = max(x.best, c.Force)
-	if c.Force >= 0 && c.Force < len(x.forces) {
-		x.forces[c.Force]++
-	}
+	x.forces[c.Force]++
 }
 
 // dropWeakest takes away the n weakest character cards.
@@ -227,17 +225,16 @@ func (m *Match) Play(rng *rand.Rand) Result {
 			p := &ps[i]
 			p.draw(HandSize, rng) // Power Up
 			// Tactics
-			swap := m.opts.Policies[i].Discard(p, rng)
+			swap := slices.Clone(m.opts.Policies[i].Discard(p, rng))
 			slices.Sort(swap)
-			swap = slices.Compact(swap)
-			if len(swap) > p.MaxDiscards() {
-				swap = swap[:p.MaxDiscards()]
+			if len(slices.Compact(swap)) != len(swap) || len(swap) > p.MaxDiscards() ||
+				len(swap) > 0 && (swap[0] < 0 || swap[len(swap)-1] >= len(p.Hand)) {
+				panic(fmt.Sprintf("slugfest: policy %s swaps cards %v of a hand of %d, %d at most", m.opts.Policies[i].Name(), swap, len(p.Hand), p.MaxDiscards()))
 			}
 			for k := len(swap) - 1; k >= 0; k-- {
-				if j := swap[k]; j >= 0 && j < len(p.Hand) {
-					p.Discard = append(p.Discard, p.Hand[j])
-					p.Hand = slices.Delete(p.Hand, j, j+1)
-				}
+				j := swap[k]
+				p.Discard = append(p.Discard, p.Hand[j])
+				p.Hand = slices.Delete(p.Hand, j, j+1)
 			}
 			p.draw(HandSize-len(p.Hand), rng)
 			// Attack and Slug

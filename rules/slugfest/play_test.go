@@ -37,6 +37,8 @@ func TestBattle(t *testing.T) {
 			[]Card{char(2, 1), char(2, 2), char(2, 3), ability(2, 5), char(0, 2)}, []bool{false, false, true, false}, true, 2, []int{2}},
 		{"a comeback with a fourth character card: the strongest counts, and the abilities",
 			[]Card{char(2, 4), char(2, 1), char(2, 5), char(2, 2), ability(2, 5)}, []bool{false, false, true, false}, true, 10, []int{2}},
+		{"a comeback with character cards 1 to 4: the 4 counts",
+			[]Card{char(2, 3), char(2, 1), char(2, 4), char(2, 2), ability(2, 5)}, []bool{false, false, true, false}, true, 9, []int{2}},
 		{"two character cards bring nobody back", []Card{char(2, 4), char(2, 5), ability(2, 5)}, []bool{false, false, true, false}, true, 0, nil},
 		{"two comebacks at once", []Card{char(0, 1), char(0, 2), char(0, 3), char(1, 1), char(1, 2), char(1, 3), char(3, 5), ability(3, 1)}, []bool{true, true, false, false}, true, 6, []int{0, 1}},
 	} {
@@ -92,6 +94,12 @@ func TestGreedyDiscard(t *testing.T) {
 			Player{Hand: []Card{char(0, 5), ability(0, 5), char(1, 5), ability(1, 5), char(2, 5), ability(2, 5), char(3, 5), ability(3, 1)},
 				Out: []bool{false, false, false, false}, Draw: []Card{ability(0, 4), ability(1, 4), ability(2, 4)}},
 			[]Card{ability(3, 1)}},
+		{"dead cards go even when nothing can be drawn",
+			Player{Hand: []Card{char(0, 5), char(0, 1), ability(1, 3)}, Out: []bool{false, false, false, false}},
+			[]Card{char(0, 1), ability(1, 3)}},
+		{"a counting card worth just what a fresh card adds is kept",
+			Player{Hand: []Card{char(0, 5), ability(0, 1), char(1, 5), char(2, 5), char(3, 5)},
+				Out: []bool{false, false, false, false}, Draw: []Card{ability(1, 1), ability(2, 1)}}, nil},
 		{"with comebacks, two character cards of a knocked-out hero are kept",
 			Player{Hand: []Card{char(1, 1), char(1, 2), char(0, 5), ability(0, 5), char(2, 1), char(3, 5), ability(3, 4), ability(3, 5)},
 				Out: []bool{false, true, true, false}, Draw: weak, Comebacks: true},
@@ -116,6 +124,89 @@ func TestGreedyKnockOut(t *testing.T) {
 	}
 	if h := (Random{}).KnockOut(&p, rand.New(rand.NewPCG(1, 1))); h == 0 {
 		t.Error("random knocked out a hero already out")
+	}
+	first := Player{Out: []bool{false, false, false, false}, Draw: []Card{char(1, 4), char(2, 4), char(3, 5)}}
+	if h := (Greedy{}).KnockOut(&first, nil); h != 0 {
+		t.Errorf("hero 0 has nothing left in the draw pile: knocked out %d", h)
+	}
+	tie := Player{Out: []bool{true, false, false, false}, Draw: []Card{char(1, 4), char(2, 4), char(3, 5)}}
+	if h := (Greedy{}).KnockOut(&tie, nil); h != 1 {
+		t.Errorf("a tie of heroes 1 and 2: knocked out %d, want the first, 1", h)
+	}
+}
+
+// TestRandomDiscard: the random policy swaps from none to as many cards
+// as it may, each count in turn.
+func TestRandomDiscard(t *testing.T) {
+	p := Player{Hand: make([]Card, HandSize), Out: []bool{true, false, false, false}}
+	seen := map[int]bool{}
+	for i := range 300 {
+		d := Random{}.Discard(&p, sim.NewRand(8, i))
+		if len(d) > Discards+1 {
+			t.Fatalf("%d swaps; at most %d", len(d), Discards+1)
+		}
+		seen[len(d)] = true
+	}
+	if len(seen) != Discards+2 {
+		t.Errorf("swap counts seen: %v", seen)
+	}
+}
+
+// cheater swaps more cards than it may.
+type cheater struct{ Greedy }
+
+func (cheater) Discard(p *Player, _ *rand.Rand) []int { return []int{0, 1, 2, 3, 4} }
+
+func TestNewMatchAndCheats(t *testing.T) {
+	teams := kitTeams(t)
+	if _, err := NewMatch(teams[0], teams[1], Options{TurnLimit: -1}); err == nil {
+		t.Error("a negative turn limit was accepted")
+	}
+	if _, err := NewMatch(teams[0], &Team{Name: "EMPTY"}, Options{}); err == nil {
+		t.Error("a team without members was accepted")
+	}
+	m, _ := NewMatch(teams[0], teams[1], Options{Policies: [2]Policy{cheater{}, nil}})
+	defer func() {
+		if recover() == nil {
+			t.Error("five swaps with no hero out went unnoticed")
+		}
+	}()
+	m.Play(sim.NewRand(1, 1))
+}
+
+// TestLabFigures: the lab's figures add up: every pair of the three
+// teams; a game ends when four heroes of a side are out, so the
+// knock-outs of a game are at least four, and at most seven without
+// comebacks; comebacks are counted; rates are rounded to 4 places.
+func TestLabFigures(t *testing.T) {
+	teams := kitTeams(t)
+	for _, comebacks := range []bool{false, true} {
+		rep, err := Lab{Games: 500, Seed: 2, Teams: teams, Options: Options{Comebacks: comebacks}}.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Pairs) != 3 || rep.TurnLimit != DefaultTurnLimit || rep.Comebacks != comebacks {
+			t.Fatalf("%+v", rep)
+		}
+		for _, p := range rep.Pairs {
+			ko := 0.0
+			for _, k := range p.KnockOuts {
+				ko += k.Mean
+			}
+			top := 7.0
+			if comebacks {
+				top = 7 + p.Comebacks // each hero brought back may be knocked out again
+			}
+			switch {
+			case p.AWins+p.BWins+p.Ties != 500 || p.AWinRate != float64(p.AWins)/500 || len(p.KnockOuts) != 8:
+				t.Errorf("%+v", p)
+			case ko < 4 || ko > top+0.001 || p.MeanTurns < ko:
+				t.Errorf("%.3f knock-outs a game in %.2f turns (comebacks %v)", ko, p.MeanTurns, comebacks)
+			case comebacks != (p.ComebackGames > 0) || p.Comebacks < p.ComebackGames || p.Comebacks > 4*p.MeanTurns:
+				// two heroes back a side a turn at most (8 cards: 3 + 3)
+				t.Errorf("comebacks %v: %.3f a game, in %.3f of games", comebacks, p.Comebacks, p.ComebackGames)
+			}
+		}
 	}
 }
 
