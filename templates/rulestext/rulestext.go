@@ -258,6 +258,10 @@ func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 	if !ok {
 		_, more, _ := d.flowAt(d.MinSize, frames(400), frame.H, fonts, icons)
 		diags = diags.Extend(d.report(more, icons))
+		if !more.Fits {
+			diags.Errorf(d.Pos, "the rules cannot be set on cards of this size even at %gpt (see the warnings)", d.MinSize)
+			return nil, 0, nil, diags
+		}
 		need := (len(more.Frames) + 1) / 2
 		diags.Errorf(d.Pos, "the rules need %d cards at %gpt, the smallest size allowed; max-cards is %d (raise it, or shorten the text)", need, d.MinSize, d.MaxCards)
 		return nil, 0, nil, diags

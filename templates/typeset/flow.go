@@ -332,8 +332,11 @@ func (f *flower) split(us []unit) bool {
 		for n < len(us) && height(us[:n+1], f.top)+f.markH() <= f.room() {
 			n++
 		}
-		if len(us)-n < minSplit && len(us) >= 2*minSplit {
-			n = len(us) - minSplit
+		// leave two lines for the next frame, when there are four
+		if lines(us) >= 2*minSplit {
+			for n > 0 && lines(us[n:]) < minSplit {
+				n--
+			}
 		}
 		mark := true
 		if n == 0 && f.top {
@@ -364,6 +367,17 @@ func (f *flower) split(us []unit) bool {
 		}
 	}
 	return true
+}
+
+// lines counts the lines of text among units.
+func lines(us []unit) int {
+	n := 0
+	for _, u := range us {
+		if u.entry.Kind == EntryLine {
+			n++
+		}
+	}
+	return n
 }
 
 // mark ends the frame with "continued →", right-aligned at its bottom.
@@ -560,7 +574,7 @@ func planExample(items []ExampleItem, w float64, st FlowStyle) (examplePlan, boo
 		}
 		ls := ptToMM(size) * 1.1
 		h := math.Max(4.4*pitch*0.92, math.Max((titleLines*ls+5)/0.88, textLines*ls+1))
-		plan = examplePlan{size: size, h: h, rowH: h / 0.92, gap: ptToMM(st.Size) * 0.4, widths: make([]float64, len(items))}
+		plan = examplePlan{size: size, h: h, rowH: h / 0.92, gap: ptToMM(size) * 0.45, widths: make([]float64, len(items))}
 		pref := make([]float64, len(items))
 		least := make([]float64, len(items))
 		for i, it := range items {
@@ -568,7 +582,8 @@ func planExample(items []ExampleItem, w float64, st FlowStyle) (examplePlan, boo
 			switch {
 			case it.Card != "":
 				// a card's shape, widened for its title (the title takes 88 %)
-				aspect := h * 63.5 / 88.9
+				// as narrow as a card of the least height its title needs
+				aspect := (titleLines*ls + 5) / 0.88 * 63.5 / 88.9
 				tw := widthFor(it.Card, ts, titleLines, aspect*0.88, 0.3)
 				least[i] = math.Max(aspect, tw/0.88)
 				pref[i] = oneLine(least[i], widthFor(it.Card, ts, 1, tw, 0.3)/0.88)
@@ -579,6 +594,19 @@ func planExample(items []ExampleItem, w float64, st FlowStyle) (examplePlan, boo
 				least[i] = widthFor(it.Text, ts, textLines, 1, 0.5)
 				two := widthFor(it.Text, ts, 2, least[i], 0.5)
 				pref[i] = oneLine(two, widthFor(it.Text, ts, 1, two, 0.5))
+			}
+		}
+		// the mini-cards of a row share one width, the widest's, where
+		// there is room
+		cardPref := 0.0
+		for i, it := range items {
+			if it.Card != "" {
+				cardPref = math.Max(cardPref, pref[i])
+			}
+		}
+		for i, it := range items {
+			if it.Card != "" {
+				pref[i] = cardPref
 			}
 		}
 		gaps := plan.gap * float64(len(items)-1)
