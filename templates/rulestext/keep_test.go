@@ -1,9 +1,15 @@
 package rulestext
 
 import (
+	"fmt"
+	"io/fs"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
 	"github.com/deckpress/deckpress/templates/typeset"
@@ -249,6 +255,141 @@ func TestKitDiagramLabels(t *testing.T) {
 			}
 			if n == 0 {
 				t.Errorf("%s: %s has no labels", k.path, e.What)
+			}
+		}
+	}
+}
+
+// TestKitComponents: every kit's rules end with a Components section whose
+// counts are those of the kit's own files: the compositions the Audition
+// and Galaga decks declare, the teams of the Slugfest team list (five
+// character and five ability cards for each of four heroes), the
+// Gladiators team files' heroes and the token deck's cards.
+func TestKitComponents(t *testing.T) {
+	parse := func(path string) *cards.Node {
+		src, err := fs.ReadFile(data.FS, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, diags := cards.Parse(path, src)
+		if root == nil {
+			t.Fatal(diags)
+		}
+		return root
+	}
+	count := func(path string) map[string]int {
+		m := map[string]int{}
+		for k, v := range parse(path).Key("composition").Pairs() {
+			m[k.Value], _ = strconv.Atoi(v.Value)
+		}
+		return m
+	}
+	au, ga := count("kits/audition/audition.yaml"), count("kits/galaga/galaga.yaml")
+	list, _ := fs.ReadFile(data.FS, "kits/slugfest/teams.txt")
+	teams := 0
+	for _, line := range strings.Split(string(list), "\n") {
+		if l := strings.TrimSpace(line); l != "" && l == strings.ToUpper(l) {
+			teams++
+		}
+	}
+	circus := len(parse("kits/gladiators/iron-circus.yaml").Key("heroes").Content)
+	voltage := len(parse("kits/gladiators/voltage-crew.yaml").Key("heroes").Content)
+	tokens := len(parse("kits/gladiators/tokens.yaml").Key("cards").Content)
+	if circus != voltage {
+		t.Fatalf("the Gladiators teams have %d and %d heroes", circus, voltage)
+	}
+	for path, want := range map[string][]string{
+		"kits/audition/rules.yaml": {fmt.Sprintf("%d hero cards", au["hero"]), fmt.Sprintf("%d first-player card", au["first-player"]),
+			fmt.Sprintf("%d vote sets of 3 cards", au["star"]), "2 rules cards"},
+		"kits/galaga/rules.yaml": {fmt.Sprintf("%d offensive cards and %d defensive cards", ga["offensive"], ga["defensive"]),
+			fmt.Sprintf("%d 1UP cards (all %d", ga["one-up"], ga["offensive"]+ga["defensive"]+ga["one-up"]), fmt.Sprintf("%d life cards", ga["life"]), "2 rules cards"},
+		"kits/slugfest/rules.yaml":          {fmt.Sprintf("%d team decks of 40 cards", teams), "5 character cards and 5 ability cards", "2 rules cards"},
+		"kits/gladiators/combat-rules.yaml": {fmt.Sprintf("2 teams of %d heroes", circus), fmt.Sprintf("%d hero tokens", tokens), "2 combat cards"},
+	} {
+		d := kitDoc(t, path)
+		text := ""
+		for i, b := range d.Blocks {
+			if b.Heading == "Components" && i+1 < len(d.Blocks) {
+				text = d.Blocks[i+1].Text
+			}
+		}
+		if text == "" {
+			t.Errorf("%s: no Components section", path)
+		}
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: components lack %q:\n%s", path, w, text)
+			}
+		}
+	}
+}
+
+// TestFooterSizes: the footer of every face of every kit's cards, and of
+// every page of its sheet, is set at 6 pt or more.
+func TestFooterSizes(t *testing.T) {
+	fonts, icons := typeset.NewFontSet(), typeset.NewIconSet()
+	for _, k := range kitRules {
+		d := kitDoc(t, k.path)
+		faces, _, _, _ := cardsOf(t, d, k.card)
+		sheet, _, _ := d.Sheet(layout.Size{W: 210, H: 297}, fonts, icons)
+		var all []*draw.Face
+		for _, p := range faces {
+			all = append(all, p.Front, p.Back)
+		}
+		for _, p := range sheet {
+			all = append(all, p.Front)
+		}
+		for i, f := range all {
+			found := false
+			for _, op := range f.Ops {
+				if tx, ok := op.(*draw.TextOp); ok && strings.HasPrefix(tx.Text, d.Title+" · rules") {
+					found = true
+					if tx.Size < 6 {
+						t.Errorf("%s: face %d's footer at %v pt", k.path, i+1, tx.Size)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("%s: face %d has no footer", k.path, i+1)
+			}
+		}
+	}
+}
+
+// TestNarrowSheetOneColumn: on A5 (148 mm wide, under 160) a sheet has one
+// column: every heading starts at the left margin, 12 mm; on A4 some start
+// in the right column, at 12 + (210 − 24 − 8) / 2 + 8 = 109 mm.
+func TestNarrowSheetOneColumn(t *testing.T) {
+	fonts, icons := typeset.NewFontSet(), typeset.NewIconSet()
+	d := kitDoc(t, "kits/galaga/rules.yaml")
+	headings := map[string]bool{}
+	for _, b := range d.Blocks {
+		if b.Heading != "" {
+			headings[b.Heading] = true
+		}
+	}
+	for _, c := range []struct {
+		page layout.Size
+		xs   []float64
+	}{{layout.Size{W: 148, H: 210}, []float64{12}}, {layout.Size{W: 210, H: 297}, []float64{12, 109}}} {
+		pages, _, diags := d.Sheet(c.page, fonts, icons)
+		if pages == nil {
+			t.Fatal(diags)
+		}
+		seen := map[float64]int{}
+		for _, p := range pages {
+			for _, op := range p.Front.Ops {
+				if tx, ok := op.(*draw.TextOp); ok && headings[tx.Text] {
+					seen[math.Round(tx.X*1000)/1000]++
+				}
+			}
+		}
+		if len(seen) != len(c.xs) {
+			t.Errorf("%v: headings start at %v, want %v", c.page, seen, c.xs)
+		}
+		for _, x := range c.xs {
+			if seen[x] == 0 {
+				t.Errorf("%v: no heading at x %v (%v)", c.page, x, seen)
 			}
 		}
 	}

@@ -7,10 +7,14 @@
 // icons on them, icons with labels, and short texts ("= 0 points").
 //
 // The text flows across card faces in order (card 1 front, card 1 back,
-// card 2 front …), splitting only between lines; a heading never ends a
-// face. The font size is chosen for the whole document: the largest that
-// fits within max-cards cards, never below min-size (6.5 pt). The same text
-// also sets a one- or two-page rules sheet in two columns.
+// card 2 front …) by the keep-together rules of [typeset.Flow]: list
+// items, short paragraphs and a paragraph with its example move whole, a
+// heading keeps two lines of what follows, a long paragraph splits at a
+// line with a "continued" mark. The font size is chosen for the whole
+// document: the largest that fits within max-cards cards, never below
+// min-size (6.5 pt); then the text is balanced over every face of those
+// cards. The same text also sets a one- or two-page rules sheet in two
+// balanced columns (one on a narrow page).
 package rulestext
 
 import (

@@ -620,8 +620,27 @@ func planExample(items []ExampleItem, w float64, st FlowStyle) (examplePlan, boo
 			if sumPref > w && sumPref > sumLeast {
 				k = math.Max(0, (w-sumLeast)/(sumPref-sumLeast))
 			}
-			for i := range items {
+			total, widest := 0.0, 0.0
+			for i, it := range items {
 				plan.widths[i] = least[i] + k*(pref[i]-least[i])
+				total += plan.widths[i]
+				if it.Card != "" {
+					widest = math.Max(widest, plan.widths[i])
+				}
+			}
+			// the cards take the widest card's width when that still fits
+			grow := 0.0
+			for i, it := range items {
+				if it.Card != "" {
+					grow += widest - plan.widths[i]
+				}
+			}
+			if total+gaps+grow <= w+1e-9 {
+				for i, it := range items {
+					if it.Card != "" {
+						plan.widths[i] = widest
+					}
+				}
 			}
 			return plan, sumLeast <= w+1e-9
 		}
