@@ -394,3 +394,36 @@ func TestNarrowSheetOneColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetDiagramsInColumns: on every kit's A4 sheet, every shape below
+// the title band (mini-cards, icons) lies within one column: 12 to 101 mm
+// or 109 to 198 mm.
+func TestSheetDiagramsInColumns(t *testing.T) {
+	fonts, icons := typeset.NewFontSet(), typeset.NewIconSet()
+	for _, k := range kitRules {
+		d := kitDoc(t, k.path)
+		pages, _, _ := d.Sheet(layout.Size{W: 210, H: 297}, fonts, icons)
+		shapes := 0
+		for p, pg := range pages {
+			for _, op := range pg.Front.Ops {
+				po, ok := op.(*draw.PathOp)
+				if !ok {
+					continue
+				}
+				b := po.Path.Bounds()
+				if p == 0 && b.Y < 25 {
+					continue // the title band
+				}
+				shapes++
+				inLeft := b.X >= 12-1e-6 && b.Right() <= 101+1e-6
+				inRight := b.X >= 109-1e-6 && b.Right() <= 198+1e-6
+				if !inLeft && !inRight {
+					t.Errorf("%s, page %d: a shape at %.1f–%.1f mm crosses a column's side", k.path, p+1, b.X, b.Right())
+				}
+			}
+		}
+		if shapes == 0 {
+			t.Errorf("%s: no shapes on the sheet", k.path)
+		}
+	}
+}

@@ -114,8 +114,11 @@ const (
 //   - a longer paragraph, or anything taller than a frame, splits between
 //     lines, leaving at least two lines on each side where it can, and the
 //     frame then ends with a "continued →" mark;
-//   - a heading goes with what follows it: the first chunk after it, and
-//     the next one too when that is a single line of the same section.
+//   - a heading goes with at least two lines of what follows it (a whole
+//     item or short paragraph; two lines and the mark of a long one), and
+//     a run of headings of empty sections with the first text after them;
+//   - a section of at most 85 % of a face (FlowStyle.FaceH) and 18 lines
+//     starts a new frame rather than split.
 //
 // All frames must have the same width.
 func Flow(blocks []FlowBlock, frames []layout.Rect, st FlowStyle, icons *IconSet) FlowResult {
