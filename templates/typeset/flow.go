@@ -196,6 +196,35 @@ func height(us []unit, top bool) float64 {
 	return h
 }
 
+// within reports whether units fit in room from the current place; it
+// stops adding at the first that does not, so a long paragraph costs no
+// more than a frame's worth.
+func within(us []unit, top bool, room float64) bool {
+	h := 0.0
+	for i, u := range us {
+		if i > 0 || !top {
+			h += u.spaceBefore
+		}
+		if h += u.h; h > room {
+			return false
+		}
+	}
+	return true
+}
+
+// hasLines reports whether units hold at least n lines of text.
+func hasLines(us []unit, n int) bool {
+	for _, u := range us {
+		if n <= 0 {
+			break
+		}
+		if u.entry.Kind == EntryLine {
+			n--
+		}
+	}
+	return n <= 0
+}
+
 func (f *flower) room() float64 { return f.frames[f.frame].Bottom() - f.y + 1e-9 }
 
 func (f *flower) frameH() float64 { return f.frames[f.frame].H + 1e-9 }
@@ -270,7 +299,7 @@ func (f *flower) lead(chunks []chunk, ci int) float64 {
 // splits reports whether a chunk may split: a long paragraph, or anything
 // taller than a frame.
 func (f *flower) splits(c chunk) bool {
-	return c.split || height(c.units, true) > f.frameH()
+	return c.split || !within(c.units, true, f.frameH())
 }
 
 // place puts chunk ci into the frames, turning frames as needed.
@@ -286,8 +315,8 @@ func (f *flower) place(chunks []chunk, ci int) bool {
 			face = f.st.FaceH
 		}
 		limit := math.Min(math.Min(shortSection*face, shortSectionLines*ptToMM(f.st.Size)*f.st.LineHeight), f.frameH())
-		if whole := height(sectionOf(chunks, ci), true); whole <= limit {
-			need = math.Max(need, height(sectionOf(chunks, ci), f.top))
+		if sec := sectionOf(chunks, ci); within(sec, true, limit) {
+			need = math.Max(need, height(sec, f.top))
 		}
 	}
 	// what follows a heading stays with it: it splits there if it must
@@ -298,7 +327,7 @@ func (f *flower) place(chunks []chunk, ci int) bool {
 			return false
 		}
 	}
-	if c.heading || height(c.units, f.top) <= f.room() {
+	if c.heading || within(c.units, f.top, f.room()) {
 		for _, u := range c.units {
 			if height([]unit{u}, f.top) > f.room() {
 				return false // taller than a whole frame
@@ -323,7 +352,7 @@ func (f *flower) markH() float64 { return ptToMM(f.st.Size) * f.st.LineHeight * 
 // continued mark.
 func (f *flower) split(us []unit) bool {
 	for len(us) > 0 {
-		if height(us, f.top) <= f.room() {
+		if within(us, f.top, f.room()) {
 			for _, u := range us {
 				f.put(u)
 			}
@@ -336,8 +365,8 @@ func (f *flower) split(us []unit) bool {
 			n++
 		}
 		// leave two lines for the next frame, when there are four
-		if lines(us) >= 2*minSplit {
-			for n > 0 && lines(us[n:]) < minSplit {
+		if hasLines(us, 2*minSplit) {
+			for n > 0 && !hasLines(us[n:], minSplit) {
 				n--
 			}
 		}
@@ -370,17 +399,6 @@ func (f *flower) split(us []unit) bool {
 		}
 	}
 	return true
-}
-
-// lines counts the lines of text among units.
-func lines(us []unit) int {
-	n := 0
-	for _, u := range us {
-		if u.entry.Kind == EntryLine {
-			n++
-		}
-	}
-	return n
 }
 
 // mark ends the frame with "continued →", right-aligned at its bottom.
@@ -497,11 +515,12 @@ const minPrintPt = 6.0
 // examplePlan is how an example row is set: one label size for all its
 // texts, each item's width, the cards' height and the row's.
 type examplePlan struct {
-	size   float64 // points
-	widths []float64
-	h      float64 // the cards' height, mm
-	rowH   float64 // the unit's height, mm
-	gap    float64
+	size        float64 // points
+	widths      []float64
+	least, pref []float64 // the narrowest each item may be, and what it prefers
+	h           float64   // the cards' height, mm
+	rowH        float64   // the unit's height, mm
+	gap         float64
 }
 
 // Lines the texts of an example may take: a card's title, an icon's
@@ -528,22 +547,44 @@ func labelStyle(it ExampleItem, st FlowStyle, size float64) TextStyle {
 // linesAt sets s in width mm and returns its line count and whether a
 // word had to break.
 func linesAt(s string, ts TextStyle, width float64) (int, bool) {
-	blocks, _ := parseMarkup(s, ts.Plain)
-	var res TextResult
-	lines, broken := breakLines(tokenize(blocks, ts, nil, &res), width/ptToMM(ts.Size), true)
+	lines, broken := breakLines(tokenized(s, ts), width/ptToMM(ts.Size), true)
 	return len(lines), broken
 }
 
-// widthFor is the least width, in steps of 0.25 mm from at least, that
-// sets s in at most n lines without breaking a word (pad added).
+// tokenized is s read and tokenized in style ts.
+func tokenized(s string, ts TextStyle) []para {
+	blocks, _ := parseMarkup(s, ts.Plain)
+	var res TextResult
+	return tokenize(blocks, ts, nil, &res)
+}
+
+// widthFor is the least width, to 0.25 mm, from at least, that sets s in
+// at most n lines without breaking a word (pad added); the whole text's
+// width when none does. Fewer lines never need less width, so the search
+// halves the range.
 func widthFor(s string, ts TextStyle, n int, at, pad float64) float64 {
-	full := ts.Family.Face(ts.Style).Width(s)*ptToMM(ts.Size) + pad + 0.01
-	for w := at; w < full; w += 0.25 {
-		if k, broken := linesAt(s, ts, w-pad); !broken && k <= n {
-			return w
+	paras := tokenized(s, ts)
+	em := ptToMM(ts.Size)
+	fits := func(w float64) bool {
+		lines, broken := breakLines(paras, (w-pad)/em, true)
+		return !broken && len(lines) <= n
+	}
+	full := ts.Family.Face(ts.Style).Width(s)*em + pad + 0.01
+	if fits(at) {
+		return at
+	}
+	if full <= at || !fits(full) {
+		return math.Max(full, at)
+	}
+	lo, hi := at, full
+	for hi-lo > 0.25 {
+		if mid := (lo + hi) / 2; fits(mid) {
+			hi = mid
+		} else {
+			lo = mid
 		}
 	}
-	return math.Max(full, at)
+	return hi
 }
 
 // fmtMM writes a length in mm to a tenth.
@@ -564,88 +605,91 @@ func oneLine(narrow, one float64) float64 {
 // the short texts wrapped at spaces. false: it does not fit even at the
 // minimum.
 func planExample(items []ExampleItem, w float64, st FlowStyle) (examplePlan, bool) {
-	pitch := ptToMM(st.Size) * st.LineHeight
 	low := st.MinSize
 	if low <= 0 {
 		low = minPrintPt
 	}
-	high := math.Max(low, math.Round(st.Size*0.9*4)/4)
-	var plan examplePlan
-	for size := high; ; size -= 0.25 {
-		if size < low {
-			size = low
+	if plan, least, _ := measureRow(items, st, low); least > w+1e-9 {
+		return plan, false
+	}
+	for size := math.Max(low, math.Round(st.Size*0.9*4)/4); ; size -= 0.25 {
+		size = math.Max(size, low)
+		if plan, least, pref := measureRow(items, st, size); least <= w+1e-9 || size == low {
+			plan.settle(items, least, pref, w)
+			return plan, true
 		}
-		ls := ptToMM(size) * 1.1
-		h := math.Max(4.4*pitch*0.92, math.Max((titleLines*ls+5)/0.88, textLines*ls+1))
-		plan = examplePlan{size: size, h: h, rowH: h / 0.92, gap: ptToMM(size) * 0.45, widths: make([]float64, len(items))}
-		pref := make([]float64, len(items))
-		least := make([]float64, len(items))
-		for i, it := range items {
-			ts := labelStyle(it, st, size)
-			switch {
-			case it.Card != "":
-				// a card's shape, widened for its title (the title takes 88 %)
-				// as narrow as a card of the least height its title needs
-				aspect := (titleLines*ls + 5) / 0.88 * 63.5 / 88.9
-				tw := widthFor(it.Card, ts, titleLines, aspect*0.88, 0.3)
-				least[i] = math.Max(aspect, tw/0.88)
-				pref[i] = oneLine(least[i], widthFor(it.Card, ts, 1, tw, 0.3)/0.88)
-			case it.Icon != "":
-				least[i] = widthFor(it.Label, ts, labelLines, h*0.5, 0.3)
-				pref[i] = widthFor(it.Label, ts, 1, least[i], 0.3)
-			default:
-				least[i] = widthFor(it.Text, ts, textLines, 1, 0.5)
-				two := widthFor(it.Text, ts, 2, least[i], 0.5)
-				pref[i] = oneLine(two, widthFor(it.Text, ts, 1, two, 0.5))
-			}
+	}
+}
+
+// measureRow sets a row's labels at size: the plan with each item's least
+// width (its text in the most lines allowed) and the width it prefers
+// (fewer lines, the cards all as wide as the widest), and the totals of
+// both, gaps included.
+func measureRow(items []ExampleItem, st FlowStyle, size float64) (plan examplePlan, least, pref float64) {
+	pitch := ptToMM(st.Size) * st.LineHeight
+	ls := ptToMM(size) * 1.1
+	h := math.Max(4.4*pitch*0.92, math.Max((titleLines*ls+5)/0.88, textLines*ls+1))
+	plan = examplePlan{size: size, h: h, rowH: h / 0.92, gap: ptToMM(size) * 0.45,
+		widths: make([]float64, len(items)), least: make([]float64, len(items)), pref: make([]float64, len(items))}
+	cardPref := 0.0
+	for i, it := range items {
+		ts := labelStyle(it, st, size)
+		switch {
+		case it.Card != "":
+			// as narrow as a card of the least height its title needs,
+			// widened for its title (which takes 88 %)
+			aspect := (titleLines*ls + 5) / 0.88 * 63.5 / 88.9
+			tw := widthFor(it.Card, ts, titleLines, aspect*0.88, 0.3)
+			plan.least[i] = math.Max(aspect, tw/0.88)
+			cardPref = math.Max(cardPref, oneLine(plan.least[i], widthFor(it.Card, ts, 1, tw, 0.3)/0.88))
+		case it.Icon != "":
+			plan.least[i] = widthFor(it.Label, ts, labelLines, h*0.5, 0.3)
+			plan.pref[i] = widthFor(it.Label, ts, 1, plan.least[i], 0.3)
+		default:
+			plan.least[i] = widthFor(it.Text, ts, textLines, 1, 0.5)
+			two := widthFor(it.Text, ts, 2, plan.least[i], 0.5)
+			plan.pref[i] = oneLine(two, widthFor(it.Text, ts, 1, two, 0.5))
 		}
-		// the mini-cards of a row share one width, the widest's, where
-		// there is room
-		cardPref := 0.0
-		for i, it := range items {
-			if it.Card != "" {
-				cardPref = math.Max(cardPref, pref[i])
-			}
+	}
+	gaps := plan.gap * float64(len(items)-1)
+	least, pref = gaps, gaps
+	for i, it := range items {
+		if it.Card != "" {
+			plan.pref[i] = cardPref
 		}
-		for i, it := range items {
-			if it.Card != "" {
-				pref[i] = cardPref
-			}
+		least += plan.least[i]
+		pref += plan.pref[i]
+	}
+	return plan, least, pref
+}
+
+// settle gives each item its width in w: the preferred widths when they
+// fit, else each as far from its least towards them as the room allows;
+// the cards then take the widest card's width when that still fits.
+func (p *examplePlan) settle(items []ExampleItem, least, pref, w float64) {
+	k := 1.0
+	if pref > w && pref > least {
+		k = math.Max(0, (w-least)/(pref-least))
+	}
+	total, widest := p.gap*float64(len(items)-1), 0.0
+	for i, it := range items {
+		p.widths[i] = p.least[i] + k*(p.pref[i]-p.least[i])
+		total += p.widths[i]
+		if it.Card != "" {
+			widest = math.Max(widest, p.widths[i])
 		}
-		gaps := plan.gap * float64(len(items)-1)
-		sumLeast, sumPref := gaps, gaps
-		for i := range items {
-			sumLeast += least[i]
-			sumPref += pref[i]
+	}
+	for i, it := range items {
+		if it.Card != "" {
+			total += widest - p.widths[i]
 		}
-		if sumLeast <= w+1e-9 || size == low {
-			k := 1.0
-			if sumPref > w && sumPref > sumLeast {
-				k = math.Max(0, (w-sumLeast)/(sumPref-sumLeast))
-			}
-			total, widest := 0.0, 0.0
-			for i, it := range items {
-				plan.widths[i] = least[i] + k*(pref[i]-least[i])
-				total += plan.widths[i]
-				if it.Card != "" {
-					widest = math.Max(widest, plan.widths[i])
-				}
-			}
-			// the cards take the widest card's width when that still fits
-			grow := 0.0
-			for i, it := range items {
-				if it.Card != "" {
-					grow += widest - plan.widths[i]
-				}
-			}
-			if total+gaps+grow <= w+1e-9 {
-				for i, it := range items {
-					if it.Card != "" {
-						plan.widths[i] = widest
-					}
-				}
-			}
-			return plan, sumLeast <= w+1e-9
+	}
+	if total > w+1e-9 {
+		return
+	}
+	for i, it := range items {
+		if it.Card != "" {
+			p.widths[i] = widest
 		}
 	}
 }
