@@ -46,7 +46,7 @@ Robber last on the hero with most cards).
 votes: [{player: 1, card: star|x|robber, hero: NAME}, …] and, optionally,
 lineup: [NAME, …] nearest the crisis deck first, to see who moves and who is
 eliminated.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional(0, 1, "at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.score != "" {
 				if len(args) > 0 {

@@ -39,7 +39,7 @@ it was played, how often it took effect, and the win rate of the players who
 played it; a card that never took effect is flagged.
 
 --policy greedy|random for every seat, or one name per seat.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional(0, 1, "at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.Deck = args[0]

@@ -39,7 +39,7 @@ rule brought a hero back, and the knock-outs a game of every hero.
 
 --teams names the teams to play (every pair of them; A,A plays a team against
 its own copy). --policy greedy|random, or two names for the two sides.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional(0, 1, "at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.File = args[0]
