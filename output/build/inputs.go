@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
@@ -52,9 +53,8 @@ func (f osFiles) ReadFile(name string) ([]byte, error) {
 }
 
 // open opens name once, as every file is read (see [safefile]): a regular
-// file or a folder, inside f.root unless it is "". What decides is the
-// open through the root; the path is looked at only to explain a refusal
-// as leaving the project folder.
+// file or a folder, inside f.root unless it is "". The open through the
+// root decides, never a check of the path before or after it.
 func (f osFiles) open(name string) (*os.File, fs.FileInfo, error) {
 	if !filepath.IsAbs(name) {
 		name = filepath.Join(f.dir, name)
@@ -69,6 +69,13 @@ func (f osFiles) open(name string) (*os.File, fs.FileInfo, error) {
 	}
 	rel, err := filepath.Rel(f.root, abs)
 	if err != nil || !filepath.IsLocal(rel) {
+		// reached through a symlinked folder (f.root has its symlinks
+		// resolved): the name relative to the root, which decides
+		if dir, derr := filepath.EvalSymlinks(filepath.Dir(abs)); derr == nil {
+			rel, err = filepath.Rel(f.root, filepath.Join(dir, filepath.Base(abs)))
+		}
+	}
+	if err != nil || !filepath.IsLocal(rel) {
 		return nil, nil, outsideError{f.shownRoot()}
 	}
 	root, err := os.OpenRoot(f.root)
@@ -77,10 +84,11 @@ func (f osFiles) open(name string) (*os.File, fs.FileInfo, error) {
 	}
 	defer root.Close()
 	file, info, err := safefile.Open(root, rel)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.As(err, new(*safefile.NotRegularError)) {
-		if real, rerr := filepath.EvalSymlinks(abs); rerr != nil || !within(f.root, real) {
-			return nil, nil, outsideError{f.shownRoot()}
-		}
+	// The root's own refusal of a name leaving it is the one error that
+	// is neither the system's (missing, not permitted, a loop) nor ours.
+	var errno syscall.Errno
+	if err != nil && !errors.As(err, &errno) && !errors.As(err, new(*safefile.NotRegularError)) {
+		return nil, nil, outsideError{f.shownRoot()}
 	}
 	return file, info, err
 }
