@@ -371,14 +371,19 @@ func yamlNames(folder *os.File, dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range entries {
-		ext := strings.ToLower(filepath.Ext(e.Name()))
-		if e.IsDir() || (ext != ".yaml" && ext != ".yml") || e.Name() == cards.ProjectFile {
-			continue
+		if !e.IsDir() && FolderMember(e.Name()) {
+			out = append(out, filepath.Join(dir, e.Name()))
 		}
-		out = append(out, filepath.Join(dir, e.Name()))
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// FolderMember reports whether a file of this name in a folder given as an
+// input is one of its inputs: a YAML file, but the project file.
+func FolderMember(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	return (ext == ".yaml" || ext == ".yml") && name != cards.ProjectFile
 }
 
 // stem returns a file's name without folder and extension.

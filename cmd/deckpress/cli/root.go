@@ -16,11 +16,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
 )
 
@@ -68,8 +71,25 @@ const (
 
 // Main runs deckpress with the process's arguments and streams.
 func Main() int {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go onSignal(sig, os.Exit)
 	return Run(os.Args[1:], Env{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Dir: ".",
 		Terminal: isTerminal(os.Stderr) && os.Getenv("CI") == "", ProgressAfter: time.Second, Debounce: 200 * time.Millisecond})
+}
+
+// onSignal waits for SIGINT or SIGTERM, then removes the temporary files
+// of the output being written (waiting for a commit in progress, so that
+// the output stays all or none) and exits as the signal would have: 130
+// or 143.
+func onSignal(sig <-chan os.Signal, exit func(int)) {
+	s := <-sig
+	output.Interrupt()
+	code := 130
+	if n, ok := s.(syscall.Signal); ok {
+		code = 128 + int(n)
+	}
+	exit(code)
 }
 
 // isTerminal reports whether f is a character device (a terminal).
