@@ -1,13 +1,18 @@
 package cli
 
 import (
+	"errors"
 	"os"
+	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/deckpress/deckpress/output"
 )
 
 // The rule (README, "Untrusted files"): every file deckpress reads is
@@ -154,5 +159,86 @@ func TestSwappedSymlinkRace(t *testing.T) {
 	t.Logf("%d checks read the inside file, %d refused the outside one; %d swaps", read, refused, n)
 	if refused == 0 {
 		t.Errorf("no check saw the outside target: the race was not exercised")
+	}
+}
+
+// TestSignalDuringWrite sends SIGTERM to a process (this test binary, run
+// again as the helper below) holding a half-written staged file: it exits
+// 143, its temporary file is removed, the earlier file is untouched.
+func TestSignalDuringWrite(t *testing.T) {
+	if dir := os.Getenv("DECKPRESS_SIGNAL_HELPER"); dir != "" {
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, syscall.SIGTERM)
+		st := output.NewStage()
+		w, err := st.Create(filepath.Join(dir, "deck.pdf"))
+		if err != nil {
+			os.Exit(3)
+		}
+		w.Write([]byte("%PDF-1.7 half of a new file"))
+		os.WriteFile(filepath.Join(dir, "ready"), nil, 0o644)
+		onSignal(sig, os.Exit)
+		return
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "deck.pdf"), []byte("earlier"), 0o644)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSignalDuringWrite$")
+	cmd.Env = append(os.Environ(), "DECKPRESS_SIGNAL_HELPER="+dir)
+	if err := cmd.Start(); err != nil {
+		t.Skip("cannot run the helper:", err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(dir, "ready")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the helper never staged its file")
+		}
+	}
+	staged, _ := filepath.Glob(filepath.Join(dir, ".deck.pdf.deckpress-*.tmp"))
+	if len(staged) != 1 {
+		t.Fatalf("staged files %q, want one", staged)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 143 {
+		t.Errorf("helper ended with %v, want exit 143", err)
+	}
+	os.Remove(filepath.Join(dir, "ready"))
+	entries, _ := os.ReadDir(dir)
+	earlier, _ := os.ReadFile(filepath.Join(dir, "deck.pdf"))
+	if len(entries) != 1 || string(earlier) != "earlier" {
+		t.Errorf("folder holds %d entries, deck.pdf %q; want only the earlier deck.pdf", len(entries), earlier)
+	}
+}
+
+// TestOutputOverInputRefused: a deck whose output would replace it (a
+// deck file named deck.pdf built into its own folder, or a symlink to it)
+// is refused and left as it was.
+func TestOutputOverInputRefused(t *testing.T) {
+	deck := faceDeck("", "")
+	for _, tt := range []struct{ name, input, link string }{
+		{"itself", "deck.pdf", ""},
+		{"through a symlink", "cards.yaml", "out/cards.pdf"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, filepath.Join(dir, tt.input), []byte(deck))
+			args := []string{"build", tt.input}
+			if tt.link == "" {
+				args = append(args, "-o", ".")
+			} else {
+				os.MkdirAll(filepath.Join(dir, "out"), 0o755)
+				if err := os.Symlink(filepath.Join("..", tt.input), filepath.Join(dir, tt.link)); err != nil {
+					t.Skip("no symlinks here:", err)
+				}
+			}
+			code, _, stderr := runCLI(t, dir, args...)
+			after, _ := os.ReadFile(filepath.Join(dir, tt.input))
+			if code != 1 || !strings.Contains(stderr, "which this build reads") || string(after) != deck {
+				t.Errorf("exit %d, input kept %v, stderr:\n%s", code, string(after) == deck, stderr)
+			}
+		})
 	}
 }
