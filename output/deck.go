@@ -67,15 +67,10 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	diags := &found
 
 	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != ""}
-	printed := 0 // copies of cards
 	for _, c := range deck.Cards {
 		job.Backs = job.Backs || c.Back.Template != ""
-		printed += c.Count
 	}
-	if printed == 0 && !found.HasErrors() {
-		diags.Errorf(deck.Pos, "the deck has no cards to print (no cards, or every count is 0); nothing would be written")
-	}
-	if !job.Backs && settings.Duplex != layout.DuplexNone && printed > 0 && !fill {
+	if !job.Backs && settings.Duplex != layout.DuplexNone && len(deck.Cards) > 0 && !fill {
 		diags.Warnf(deck.Pos, "the deck has no back template; only fronts are printed")
 	}
 	if !job.Backs {

@@ -139,19 +139,6 @@ func TestBackOffset(t *testing.T) {
 	}
 }
 
-// TestEmptyDeck: a deck that prints no card is an error at its name, and
-// the only one (not also a missing back), not an empty PDF.
-func TestEmptyDeck(t *testing.T) {
-	const tpl = "templates: {f: {background: \"#ff0000\"}}\nfront: f\n"
-	for _, cardsSrc := range []string{"cards: []", "cards: [{name: a, count: 0}, {name: b, count: 0}]"} {
-		job, diags := prepare(t, "deck: D\n"+tpl+cardsSrc+"\n", nil, DeckOptions{})
-		want := []string{"1:7: error: the deck has no cards to print (no cards, or every count is 0); nothing would be written"}
-		if got := messages(diags); job != nil || !slices.Equal(got, want) {
-			t.Errorf("%s: job %v, diagnostics %q; want none and %q", cardsSrc, job != nil, got, want)
-		}
-	}
-}
-
 // TestBacks: a deck with no back template prints fronts only and says so,
 // unless it asked for fronts only or fills whole pages; a back template
 // named by any card is enough.
@@ -170,6 +157,7 @@ func TestBacks(t *testing.T) {
 		{"no back, short", "deck: D\n" + tpl + "print: {duplex: short}\ncards: [{name: a}]\n", DeckOptions{}, false, layout.DuplexNone, true},
 		{"no back, fold", "deck: D\n" + tpl + "print: {duplex: fold}\ncards: [{name: a}]\n", DeckOptions{}, false, layout.DuplexNone, true},
 		{"no back, fronts only", "deck: D\n" + tpl + "print: {duplex: none}\ncards: [{name: a}]\n", DeckOptions{}, false, layout.DuplexNone, false},
+		{"no back, no cards", "deck: D\n" + tpl + "cards: []\n", DeckOptions{}, false, layout.DuplexNone, false},
 		{"no back, whole pages", "deck: D\nsize: page\n" + tpl + "cards: [{name: a}]\n", DeckOptions{}, false, layout.DuplexNone, false},
 		{"no back, whole pages by option", "deck: D\n" + tpl + "cards: [{name: a}]\n", DeckOptions{FillPage: true}, false, layout.DuplexNone, false},
 	}
@@ -607,7 +595,7 @@ func TestIcons(t *testing.T) {
 	}{
 		{"{logo: art/logo.png}", []string{}},
 		{"{logo: art/none.png}", []string{"3:15: error: icons.logo: cannot read art/none.png: file does not exist"}},
-		{"{logo: art/bad.png}", []string{"3:15: error: icons.logo: art/bad.png is not a PNG or JPEG image: image: unknown format"}},
+		{"{logo: art/bad.png}", []string{"3:15: error: icons.logo: art/bad.png is not a PNG or JPEG image (its first bytes are neither)"}},
 		{"{logo: [a]}", []string{"3:15: error: icons.logo: expected text, found a list"}},
 	}
 	for _, tt := range tests {
