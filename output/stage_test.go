@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -30,6 +31,23 @@ func TestStageBusyTarget(t *testing.T) {
 		t.Fatalf("commit: %v, want the rename of %s refused", err, second)
 	}
 	equalFolder(t, dir, map[string]string{"a.pdf": "earlier a", "b.pdf": "dir"})
+}
+
+// TestStageRefusesSpecialTarget: a named pipe at a target is refused
+// before anything is written (keeping a copy of it would block).
+func TestStageRefusesSpecialTarget(t *testing.T) {
+	dir := t.TempDir()
+	pipe := filepath.Join(dir, "deck.pdf")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	err := WriteFiles([]File{{pipe, []byte("new")}})
+	if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("error %v, want the named pipe refused", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the folder holds %d entries, want only the pipe", len(entries))
+	}
 }
 
 // TestInterrupt: on Interrupt, the temporary files of every stage not

@@ -103,6 +103,9 @@ func (s *Stage) Create(path string) (io.Writer, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("write %s: a folder is in the way", path)
 	}
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() && st.Mode()&fs.ModeSymlink == 0 {
+		return nil, fmt.Errorf("write %s: it is not a regular file; deckpress replaces only files", path)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.done {
