@@ -17,14 +17,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
 )
 
@@ -74,6 +77,9 @@ const (
 
 // Main runs deckpress with the process's arguments and streams.
 func Main() int {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go onSignal(sig, os.Exit)
 	return Run(os.Args[1:], Env{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Dir: ".",
 		Terminal: isTerminal(os.Stderr) && os.Getenv("CI") == "", ProgressAfter: time.Second, Debounce: 200 * time.Millisecond,
 		Version: version(debug.ReadBuildInfo())})
@@ -106,6 +112,20 @@ func version(info *debug.BuildInfo, ok bool) string {
 		v += " (commit " + rev[:min(len(rev), 12)] + modified + ")"
 	}
 	return v + " " + info.GoVersion
+}
+
+// onSignal waits for SIGINT or SIGTERM, then removes the temporary files
+// of the output being written (waiting for a commit in progress, so that
+// the output stays all or none) and exits as the signal would have: 130
+// or 143.
+func onSignal(sig <-chan os.Signal, exit func(int)) {
+	s := <-sig
+	output.Interrupt()
+	code := 130
+	if n, ok := s.(syscall.Signal); ok {
+		code = 128 + int(n)
+	}
+	exit(code)
 }
 
 // isTerminal reports whether f is a character device (a terminal).

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/internal/safefile"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output/build"
 	"github.com/deckpress/deckpress/output/png"
@@ -177,7 +178,7 @@ func (s *Server) heroSource(w http.ResponseWriter, r *http.Request) (*inputState
 		return nil, nil, false
 	}
 	defer root.Close()
-	src, err := root.ReadFile(filepath.FromSlash(in.Path))
+	src, err := safefile.ReadFile(root, filepath.FromSlash(in.Path), safefile.MaxBytes)
 	if err == nil {
 		src, err = applyEdits(src, req.Edits)
 	}

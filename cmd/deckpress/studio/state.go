@@ -15,6 +15,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/cmd/deckpress/watch"
+	"github.com/deckpress/deckpress/internal/safefile"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
@@ -101,7 +102,7 @@ func (st *state) load() ([]string, error) {
 	st.print = output.PrintOptions{}
 	var names []string
 	proj := filepath.Join(st.dir, cards.ProjectFile)
-	if src, err := os.ReadFile(proj); err == nil {
+	if src, err := safefile.ReadFile(nil, proj, safefile.MaxBytes); err == nil {
 		root, diags := cards.Parse(cards.ProjectFile, src)
 		if root != nil {
 			p, ds := cards.ReadProject(cards.ProjectFile, root)
@@ -169,7 +170,7 @@ func (st *state) inside(p string) bool {
 // (a template file, a ruleset). A file that does not parse counts as an
 // input, so that its diagnostics show.
 func format(path string) string {
-	src, err := os.ReadFile(path)
+	src, err := safefile.ReadFile(nil, path, safefile.MaxBytes)
 	if err != nil {
 		return ""
 	}
