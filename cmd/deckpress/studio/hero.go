@@ -231,7 +231,7 @@ const heroCardDPI = 80
 // heroCards draws a hero file's cards, front and back of each, as data:
 // URLs; none when the cards cannot be laid out.
 func (s *Server) heroCards(path string, set *build.HeroSet) []string {
-	job, _ := build.HeroCards(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.print)
+	job, _ := build.HeroCards(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.printOptions())
 	out := []string{}
 	if job == nil {
 		return out
