@@ -74,9 +74,10 @@ var allowed = map[string][]string{
 
 	"cmd/deckpress":       {"cmd/deckpress/cli"},
 	"cmd/deckpress/watch": {fsnotify},
-	// the live studio: the library, the PNG back end and the rules engine
+	// the live studio: the library, the PNG back end, the rules engine and
+	// the labs
 	// behind net/http; chromedp only in its browser test
-	"cmd/deckpress/studio": {"cards", "internal/safefile", "layout", "output", "output/build", "output/png", "rules/compose", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
+	"cmd/deckpress/studio": {"cards", "internal/safefile", "layout", "output", "output/build", "output/build/simulate", "output/png", "rules/compose", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
 	// flags, printing and the library; what it may parse a flag into
 	// (combat: a --policy and the open field; arena: the start zones'
 	// places; the other engines: their policies, options and reports, and
