@@ -112,7 +112,8 @@ func loadFonts(lib *Library, deck *cards.Deck, files cards.Files, diags *cards.D
 	}
 }
 
-// loadIcons registers the deck's own picture icons: `icons: {name: file.png}`.
+// loadIcons registers the deck's own icons: `icons: {name: file.png}`, or
+// an SVG file, drawn as vectors.
 func loadIcons(lib *Library, deck *cards.Deck, diags *cards.Diagnostics) {
 	for _, e := range diags.AnyMap(deck.Icons, "icons").Entries() {
 		ref, ok := diags.Text(e.Value, "icons."+e.Key)
@@ -122,6 +123,18 @@ func loadIcons(lib *Library, deck *cards.Deck, diags *cards.Diagnostics) {
 		path, err := lib.Images.Resolve(deck.Path, ref)
 		if err != nil {
 			diags.Errorf(e.Value.Pos, "icons.%s: %v", e.Key, err)
+			continue
+		}
+		art, err := lib.Images.Art(path, true)
+		if err != nil {
+			diags.Errorf(e.Value.Pos, "icons.%s: %v", e.Key, err)
+			continue
+		}
+		if art != nil {
+			for _, w := range art.Warnings {
+				diags.Warnf(e.Value.Pos, "icons.%s: %v", e.Key, w)
+			}
+			lib.Icons.Add(&typeset.Icon{Name: e.Key, Art: art.Art})
 			continue
 		}
 		img, err := lib.Images.IconImage(path)
