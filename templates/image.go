@@ -97,7 +97,7 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s is not a PNG or JPEG image: %w", path, err)
+		return nil, fmt.Errorf("%s is not a PNG, JPEG or SVG image: %w", path, err)
 	}
 	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxImagePixels || cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, fmt.Errorf("%s is %d x %d pixels; the limit is %d megapixels", path, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)

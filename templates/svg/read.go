@@ -177,6 +177,7 @@ type reader struct {
 	warned   map[string]*Error // first place of each warning
 	counts   map[string]int
 	bounds   layout.Rect
+	limit    float64 // largest coordinate in the viewport
 	inUse    map[*node]bool
 }
 
@@ -231,9 +232,13 @@ func (r *reader) root(n *node, opt Options) (*draw.Art, error) {
 			h = 150
 		}
 	}
-	if !(w >= 1e-6 && h >= 1e-6 && w <= maxCoord && h <= maxCoord) {
-		return nil, r.fail(n, "the picture is %g × %g px; its sides must be from 1e-6 to %g", w, h, maxCoord)
+	if !(w >= 1e-3 && h >= 1e-3 && w <= maxCoord && h <= maxCoord) {
+		return nil, r.fail(n, "the picture is %g × %g px; its sides must be from 0.001 to %g", w, h, maxCoord)
 	}
+	if max(w, h) > 1000*min(w, h) {
+		return nil, r.fail(n, "the picture is %g × %g px; one side may be at most 1000 times the other", w, h)
+	}
+	r.limit = 1000 * max(w, h)
 	m := layout.Identity
 	if hasVB {
 		if m, err = r.viewBoxTransform(n, vb, layout.Rect{W: w, H: h}); err != nil {

@@ -326,6 +326,10 @@ func TestErrors(t *testing.T) {
 		{"use loop", doc(`<g id="a"><use href="#a"/></g>`), "t.svg:1:73: <use> refers to \"#a\", which contains this <use>: a loop"},
 		{"use bomb", doc(useBomb), "more than 20000 elements to draw (counting what <use> copies)"},
 		{"too big", doc(strings.Repeat(" ", svg.MaxBytes)), "t.svg:1:1: the file is"},
+		{"far away", doc(`<rect transform="scale(1e6)" width="1" height="1"/>`), "t.svg:1:63: <rect>: coordinates beyond ±100000 after the transforms (1000 times the picture's size)"},
+		{"wide stroke", doc(`<line x2="1" stroke="red" stroke-width="1e6"/>`), "t.svg:1:63: <line>: a stroke width beyond 100000"},
+		{"thin picture", `<svg viewBox="0 0 1 2000"/>`, "t.svg:1:1: the picture is 1 × 2000 px; one side may be at most 1000 times the other"},
+		{"tiny picture", `<svg width="0.0001" height="1"/>`, "t.svg:1:1: the picture is 0.0001 × 1 px; its sides must be from 0.001 to 1e+07"},
 		{"entity", `<!DOCTYPE svg [<!ENTITY a "b">]><svg>&a;</svg>`, "t.svg:1:"},
 	}
 	for _, c := range cases {

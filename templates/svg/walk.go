@@ -19,8 +19,9 @@ type frame struct {
 	depth   int
 }
 
-// maxCoord bounds coordinates and stroke widths in the viewport, so that
-// no infinity or absurd number reaches a PDF.
+// maxCoord bounds the size of a picture; its coordinates, stroke widths
+// and dashes are bounded by 1000 times its size, so that no infinity or
+// absurd number reaches a back end, however the picture is placed.
 const maxCoord = 1e7
 
 func (f frame) diag() float64 { return math.Sqrt((f.w*f.w + f.h*f.h) / 2) }
@@ -403,12 +404,12 @@ func (r *reader) shape(n *node, st style, f frame, p layout.Path, fillable bool)
 	k := math.Sqrt(math.Abs(f.m.Det()))
 	s := draw.Shape{Op: draw.PathOp{Path: p.Transform(f.m), EvenOdd: st.evenOdd, Cap: st.cap, Join: st.join}}
 	for _, q := range s.Op.Path.Points {
-		if !(math.Abs(q.X) <= maxCoord && math.Abs(q.Y) <= maxCoord) {
-			return r.fail(n, "<%s>: coordinates beyond ±%g after the transforms", n.name.Local, maxCoord)
+		if !(math.Abs(q.X) <= r.limit && math.Abs(q.Y) <= r.limit) {
+			return r.fail(n, "<%s>: coordinates beyond ±%g after the transforms (1000 times the picture's size)", n.name.Local, r.limit)
 		}
 	}
-	if !(st.width*k <= maxCoord) {
-		return r.fail(n, "<%s>: a stroke width beyond %g after the transforms", n.name.Local, maxCoord)
+	if !(st.width*k <= r.limit) {
+		return r.fail(n, "<%s>: a stroke width beyond %g after the transforms (1000 times the picture's size)", n.name.Local, r.limit)
 	}
 	resolve := func(pt paint, op float64) (draw.Colour, bool) {
 		c := pt.c
@@ -433,6 +434,9 @@ func (r *reader) shape(n *node, st style, f frame, p layout.Path, fillable bool)
 		s.Op.Stroke, s.StrokeCurrent = resolve(st.stroke, st.strokeOpacity)
 		s.Op.Width = st.width * k
 		for _, d := range st.dash {
+			if !(d*k <= r.limit) {
+				return r.fail(n, "<%s>: a dash beyond %g after the transforms (1000 times the picture's size)", n.name.Local, r.limit)
+			}
 			s.Op.Dash = append(s.Op.Dash, d*k)
 		}
 	}
