@@ -373,3 +373,23 @@ func TestFiles(t *testing.T) {
 		golden.Assert(t, strings.TrimSuffix(filepath.Base(f), ".svg")+".txt", []byte(rec.String()))
 	}
 }
+
+// BenchmarkRead reads the Inkscape drawing and the two icons.
+func BenchmarkRead(b *testing.B) {
+	files, _ := filepath.Glob("testdata/*.svg")
+	var data [][]byte
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = append(data, d)
+	}
+	for b.Loop() {
+		for i, d := range data {
+			if _, err := svg.Read(files[i], d, svg.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
