@@ -5,10 +5,13 @@ import (
 	"compress/zlib"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/deckpress/deckpress/internal/testtool"
 )
 
 // TestSVGArtIsVector: a deck with an SVG icon inline in text, the same
@@ -34,6 +37,15 @@ func TestSVGArtIsVector(t *testing.T) {
 	}
 	if bytes.Contains(file, []byte("/Subtype /Image")) {
 		t.Errorf("the PDF holds an image XObject")
+	}
+	// qpdf agrees: a sound file whose pages use no image
+	qpdf := testtool.Require(t, "qpdf")
+	if out, err := exec.Command(qpdf, "--check", pdfPath).CombinedOutput(); err != nil {
+		t.Errorf("qpdf --check: %v\n%s", err, out)
+	}
+	out, err := exec.Command(qpdf, "--show-pages", "--with-images", pdfPath).CombinedOutput()
+	if err != nil || !bytes.Contains(out, []byte("page 1:")) || bytes.Contains(out, []byte("images:")) {
+		t.Errorf("qpdf --show-pages --with-images: %v\n%s", err, out)
 	}
 	content := pageContent(t, file)
 	for what, colour := range map[string]string{
