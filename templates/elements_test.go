@@ -151,6 +151,7 @@ func TestSVGPicturePlacement(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			face, diags := render(t, c.template, `{}`)
 			var first *draw.PathOp
+			clipped := false
 			for _, op := range face.Ops {
 				switch o := op.(type) {
 				case *draw.ImageOp:
@@ -159,7 +160,12 @@ func TestSVGPicturePlacement(t *testing.T) {
 					if first == nil {
 						first = o
 					}
+				case *draw.ClipOp:
+					clipped = true
 				}
+			}
+			if clipped != (c.name == "cover") {
+				t.Errorf("clipped %v; only cover clips (to the box)", clipped)
 			}
 			if first == nil {
 				t.Fatal("no path drawn")
