@@ -43,20 +43,24 @@ func TestPathData(t *testing.T) {
 	cases := []struct{ d, want string }{
 		{"M10 20 L30 40", "M10,20 L30,40"},
 		{"m10 20 l5 5", "M10,20 L15,25"},
-		{"M0 0 10 0 10 10z", "M0,0 L10,0 L10,10 Z"},                          // pairs after M are lines
-		{"m1 1 2 2 3 3", "M1,1 L3,3 L6,6"},                                   // relative after m
-		{"M0,0H10V5h-4v-2", "M0,0 L10,0 L10,5 L6,5 L6,3"},                    // H V h v
-		{"M.5.5L-1-1", "M0.5,0.5 L-1,-1"},                                    // numbers without separators
-		{"M1e1,2E1 l1e-1 0", "M10,20 L10.1,20"},                              // exponents
-		{"M0 0C1 2 3 4 5 6S9 10 11 12", "M0,0 C1,2 3,4 5,6 C7,8 9,10 11,12"}, // S mirrors the last control point
-		{"M0 0s1 1 2 0", "M0,0 C0,0 1,1 2,0"},                                // s after no curve: first control = current point
-		{"M0 0Q3 3 6 0", "M0,0 C2,2 4,2 6,0"},                                // quadratic as cubic: 2/3 of the way to the control
-		{"M0 0Q3 3 6 0T12 0", "M0,0 C2,2 4,2 6,0 C8,-2 10,-2 12,0"},          // T mirrors the quadratic control
-		{"M0 0t6 0", "M0,0 C0,0 2,0 6,0"},                                    // t after no quadratic: its control is the current point
-		{"M0 0 c1 1 2 2 3 3 1 1 2 2 3 3", "M0,0 C1,1 2,2 3,3 C4,4 5,5 6,6"},  // repeated relative curves
-		{"M0 0L10 0Z L5 5", "M0,0 L10,0 Z M0,0 L5,5"},                        // after Z, drawing goes on from the subpath's start
-		{"M0 0 A0 5 0 0 1 10 10", "M0,0 L10,10"},                             // a zero radius is a line
-		{"M0 0 A5 5 0 0 1 0 0", "M0,0"},                                      // an arc to its own start draws nothing
+		{"M0 0 10 0 10 10z", "M0,0 L10,0 L10,10 Z"},                                           // pairs after M are lines
+		{"m1 1 2 2 3 3", "M1,1 L3,3 L6,6"},                                                    // relative after m
+		{"M0,0H10V5h-4v-2", "M0,0 L10,0 L10,5 L6,5 L6,3"},                                     // H V h v
+		{"M.5.5L-1-1", "M0.5,0.5 L-1,-1"},                                                     // numbers without separators
+		{"M1e1,2E1 l1e-1 0", "M10,20 L10.1,20"},                                               // exponents
+		{"M0 0C1 2 3 4 5 6S9 10 11 12", "M0,0 C1,2 3,4 5,6 C7,8 9,10 11,12"},                  // S mirrors the last control point
+		{"M0 0s1 1 2 0", "M0,0 C0,0 1,1 2,0"},                                                 // s after no curve: first control = current point
+		{"M0 0Q3 3 6 0", "M0,0 C2,2 4,2 6,0"},                                                 // quadratic as cubic: 2/3 of the way to the control
+		{"M0 0Q3 3 6 0T12 0", "M0,0 C2,2 4,2 6,0 C8,-2 10,-2 12,0"},                           // T mirrors the quadratic control
+		{"M0 0t6 0", "M0,0 C0,0 2,0 6,0"},                                                     // t after no quadratic: its control is the current point
+		{"M0 0 c1 1 2 2 3 3 1 1 2 2 3 3", "M0,0 C1,1 2,2 3,3 C4,4 5,5 6,6"},                   // repeated relative curves
+		{"M0 0L10 0Z L5 5", "M0,0 L10,0 Z M0,0 L5,5"},                                         // after Z, drawing goes on from the subpath's start
+		{"M0 0C1 1 2 2 3 3S5 5 6 6S8 8 9 9", "M0,0 C1,1 2,2 3,3 C4,4 5,5 6,6 C7,7 8,8 9,9"},   // S after S mirrors too
+		{"M0 0C1 1 2 2 3 3L10 10S12 12 13 13", "M0,0 C1,1 2,2 3,3 L10,10 C10,10 12,12 13,13"}, // S after L does not
+		{"M0 0 L1 1,", "M0,0 L1,1"},                                                           // a comma may end the data
+		{"M0 0A5 5 0 1110 0", "M0,0 C0,-2.761 2.239,-5 5,-5 C7.761,-5 10,-2.761 10,0"},        // flags need no separator
+		{"M0 0 A0 5 0 0 1 10 10", "M0,0 L10,10"},                                              // a zero radius is a line
+		{"M0 0 A5 5 0 0 1 0 0", "M0,0"},                                                       // an arc to its own start draws nothing
 	}
 	for _, c := range cases {
 		res := read(t, doc(`<path d="`+c.d+`" stroke="black"/>`), svg.Options{})
@@ -313,6 +317,10 @@ func TestErrors(t *testing.T) {
 		{"bad path", doc(`<path d="M0 0 L1"/>`), "t.svg:1:63: <path> d: a number is expected at column 8"},
 		{"path without M", doc(`<path d="L1 1"/>`), "t.svg:1:63: <path> d: path data must start with M or m, not L"},
 		{"numbers after Z", doc(`<path d="M0 0Z 1 1"/>`), "t.svg:1:63: <path> d: a command is expected at column 7, after Z"},
+		{"exponent at the end", doc(`<path d="M0 1e"/>`), "t.svg:1:63: <path> d: unknown path command 'e'"},
+		{"exponent sign at the end", doc(`<path d="M0 1e+"/>`), "t.svg:1:63: <path> d: unknown path command 'e'"},
+		{"arc flag missing at the end", doc(`<path d="M0 0A1 1 0 1"/>`), "t.svg:1:63: <path> d: an arc flag (0 or 1) is expected at column 13"},
+		{"comma before the first number", doc(`<path d="M,1 1"/>`), "t.svg:1:63: <path> d: a number is expected at column 2"},
 		{"bad arc flag", doc(`<path d="M0 0A1 1 0 2 0 1 1"/>`), "t.svg:1:63: <path> d: an arc flag (0 or 1) is expected at column 12"},
 		{"huge number", doc(`<path d="M1e999 0"/>`), "t.svg:1:63: <path> d: number \"1e999\" at column 2 is out of range"},
 		{"bad transform", doc(`<g transform="spin(3)"/>`), "t.svg:1:63: transform \"spin(3)\": unknown transform \"spin\""},
