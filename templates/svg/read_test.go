@@ -57,10 +57,14 @@ func TestPathData(t *testing.T) {
 		{"M0 0L10 0Z L5 5", "M0,0 L10,0 Z M0,0 L5,5"},                                         // after Z, drawing goes on from the subpath's start
 		{"M0 0C1 1 2 2 3 3S5 5 6 6S8 8 9 9", "M0,0 C1,1 2,2 3,3 C4,4 5,5 6,6 C7,7 8,8 9,9"},   // S after S mirrors too
 		{"M0 0C1 1 2 2 3 3L10 10S12 12 13 13", "M0,0 C1,1 2,2 3,3 L10,10 C10,10 12,12 13,13"}, // S after L does not
-		{"M0 0 L1 1,", "M0,0 L1,1"},                                                           // a comma may end the data
-		{"M0 0A5 5 0 1110 0", "M0,0 C0,-2.761 2.239,-5 5,-5 C7.761,-5 10,-2.761 10,0"},        // flags need no separator
-		{"M0 0 A0 5 0 0 1 10 10", "M0,0 L10,10"},                                              // a zero radius is a line
-		{"M0 0 A5 5 0 0 1 0 0", "M0,0"},                                                       // an arc to its own start draws nothing
+		{"M1 1h2v3", "M1,1 L3,1 L3,4"},                                                        // relative commands away from the origin
+		{"M1 1q1 1 2 0t2 0", "M1,1 C1.667,1.667 2.333,1.667 3,1 C3.667,0.333 4.333,0.333 5,1"},
+		{"M1 1c1 1 2 1 3 0s2 -1 3 0", "M1,1 C2,2 3,2 4,1 C5,0 6,0 7,1"},
+		{"M1 1a1 1 0 0 1 2 0", "M1,1 C1,0.448 1.448,0 2,0 C2.552,0 3,0.448 3,1"},
+		{"M0 0 L1 1,", "M0,0 L1,1"},                                                    // a comma may end the data
+		{"M0 0A5 5 0 1110 0", "M0,0 C0,-2.761 2.239,-5 5,-5 C7.761,-5 10,-2.761 10,0"}, // flags need no separator
+		{"M0 0 A0 5 0 0 1 10 10", "M0,0 L10,10"},                                       // a zero radius is a line
+		{"M0 0 A5 5 0 0 1 0 0", "M0,0"},                                                // an arc to its own start draws nothing
 	}
 	for _, c := range cases {
 		res := read(t, doc(`<path d="`+c.d+`" stroke="black"/>`), svg.Options{})
