@@ -37,15 +37,6 @@ func (p *scanner) space() {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// startsNumber reports whether a number begins at the scanner.
-func (p *scanner) startsNumber() bool {
-	if p.i >= len(p.s) {
-		return false
-	}
-	c := p.s[p.i]
-	return isDigit(c) || c == '.' || c == '-' || c == '+'
-}
-
 // number reads a number as SVG writes it: "-1.5e3", ".5", "1.5.5" is two.
 func (p *scanner) number() (float64, error) {
 	start := p.i

@@ -92,6 +92,10 @@ func TestArcs(t *testing.T) {
 		{"M0 0 a10 5 0 0 1 20 0", 10, 0, 10, 5, layout.Point{X: 10, Y: -5}},
 		// radii too small are scaled up: a half circle of radius 5
 		{"M0 0 A1 1 0 0 1 10 0", 5, 0, 5, 5, layout.Point{X: 5, Y: -5}},
+		// an ellipse turned 90°: 10 along y, 5 along x, round the right from the top
+		{"M0 0 A10 5 90 0 1 0 20", 0, 10, 5, 10, layout.Point{X: 5, Y: 10}},
+		// radii 1 × 2 too small for the chord: scaled up to 5 × 10, keeping their ratio
+		{"M0 0 A1 2 0 0 1 10 0", 5, 0, 5, 10, layout.Point{X: 5, Y: -10}},
 		// a circle rotated 30° is still that circle (rotation changes nothing for rx = ry)
 		{"M10 0 A10 10 30 0 1 0 10", 0, 0, 10, 10, layout.Point{X: 10 / math.Sqrt2, Y: 10 / math.Sqrt2}},
 	}
@@ -319,6 +323,7 @@ func TestErrors(t *testing.T) {
 		{"broken xml", "<svg>\n<g></svg>", "t.svg:2:"},
 		{"not svg", `<html/>`, "t.svg:1:1: the root element is <html>, not <svg>: not an SVG file"},
 		{"bad path", doc(`<path d="M0 0 L1"/>`), "t.svg:1:63: <path> d: a number is expected at column 8"},
+		{"path without a command", doc(`<path d="10 10"/>`), "t.svg:1:63: <path> d: path data must start with a command (M), not '1'"},
 		{"path without M", doc(`<path d="L1 1"/>`), "t.svg:1:63: <path> d: path data must start with M or m, not L"},
 		{"numbers after Z", doc(`<path d="M0 0Z 1 1"/>`), "t.svg:1:63: <path> d: a command is expected at column 7, after Z"},
 		{"exponent at the end", doc(`<path d="M0 1e"/>`), "t.svg:1:63: <path> d: unknown path command 'e'"},
