@@ -51,9 +51,11 @@ var allowed = map[string][]string{
 	"rules/audition":          {"cards", "rules/sim"},
 
 	// x/image in draw is its table of CSS colour names
-	"templates/draw":      {"layout", xImage},
-	"templates/typeset":   {"layout", "templates/draw", xImage},
-	"templates":           {"cards", "layout", "templates/draw", "templates/typeset", xImage},
+	"templates/draw":    {"layout", xImage},
+	"templates/typeset": {"layout", "templates/draw", xImage},
+	"templates":         {"cards", "layout", "templates/draw", "templates/svg", "templates/typeset", xImage},
+	// the SVG reader: its own, on encoding/xml (the README says why)
+	"templates/svg":       {"layout", "templates/draw"},
 	"templates/rulestext": {"cards", "layout", "templates/draw", "templates/typeset"},
 
 	"output":        {"cards", "layout", "templates", "templates/draw", "templates/typeset"},
