@@ -226,7 +226,7 @@ type TuckSheet struct {
 // joinSlack is how far a sheet's part reaches past the join, so that the
 // first part's cut along it is drawn whole and the second part does not
 // show it.
-const joinSlack = 0.15
+const joinSlack = 0.3
 
 // Sheets lays the net out on paper (any orientation), inside margin on
 // every side and foot more at the bottom (for a label): on one sheet when

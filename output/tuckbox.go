@@ -23,7 +23,8 @@ type TuckBoxJob struct {
 	Sheets []layout.TuckSheet
 	// Art is drawn on the front and back panels, in card coordinates (the
 	// card's trim box at 0,0): the deck's back; nil: none.
-	Art *draw.Face
+	Art    *draw.Face
+	margin float64 // the paper's margin, mm
 }
 
 // TuckBoxFor lays out a tuck box for a prepared deck: count cards (0: the
@@ -48,7 +49,7 @@ func TuckBoxFor(job *DeckJob, count int, thickness float64) (*TuckBoxJob, error)
 	if err != nil {
 		return nil, err
 	}
-	t := &TuckBoxJob{Title: job.Deck.Name, Box: box, Sheets: sheets}
+	t := &TuckBoxJob{Title: job.Deck.Name, Box: box, Sheets: sheets, margin: job.Plan.Margin}
 	if job.Backs && job.Entries() > 0 {
 		t.Art = job.Face(0, layout.Back)
 	}
@@ -108,11 +109,9 @@ func (t *TuckBoxJob) panel(p layout.Panel, at layout.Affine, clip layout.Rect) [
 	card := t.Box.Card
 	origin := layout.Point{X: p.Rect.X + (p.Rect.W-card.W)/2, Y: p.Rect.Y + (p.Rect.H-card.H)/2}
 	if t.Art != nil {
-		trim := layout.Rect{W: card.W, H: card.H}
-		in, ok := intersect(trim, layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H})
-		if ok {
-			out = append(out, draw.Layer{Transform: layout.Translate(origin.X, origin.Y).Then(at), Clip: &in, Face: t.Art})
-		}
+		// the art's bleed, where the deck has one, runs to the panel's edges
+		in := layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H}
+		out = append(out, draw.Layer{Transform: layout.Translate(origin.X, origin.Y).Then(at), Clip: &in, Face: t.Art})
 	}
 	// a white band with the title and the count, low on the panel (the
 	// thumb notch is at the front's top)
@@ -186,7 +185,9 @@ func (t *TuckBoxJob) label(s layout.TuckSheet, n int) draw.Layer {
 	}
 	text := fmt.Sprintf("%s · tuck box for %s, %s thick · inside %s x %s x %s mm · %s · sheet %d/%d · print at 100%% (actual size)",
 		t.Title, cards.Count(b.Cards, "card", "cards"), layout.FormatMM(b.Thickness), draw.Num(b.W), draw.Num(b.H), draw.Num(b.D), how, n, len(t.Sheets))
-	box := layout.Rect{X: 1, Y: s.Page.H - 1 - labelSize*layout.MMPerPoint*1.25, W: s.Page.W - 2, H: labelSize * layout.MMPerPoint * 1.25}
+	// in the room kept at the foot, inside the margin, where a printer prints
+	h, m := labelSize*layout.MMPerPoint*1.25, t.margin
+	box := layout.Rect{X: m, Y: s.Page.H - m - h, W: s.Page.W - 2*m, H: h}
 	st := typeset.TextStyle{Family: typeset.NewFontSet().Fallback, Size: labelSize, Colour: labelColour,
 		Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 4, Plain: true, LineHeight: 1.1}
 	ops, _ := typeset.LayoutText(nil, text, box, st, nil)
