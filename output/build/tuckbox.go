@@ -20,25 +20,55 @@ type TuckboxRequest struct {
 
 // Tuckbox prepares a tuck box for every deck among the inputs (a folder
 // stands for the decks in it): <deck>-tuckbox.pdf, on the deck's paper.
+// Unless req.Tuck says how many cards a box holds, it holds the deck's
+// printed cards and the rules cards, no larger, that the rules files among
+// the inputs print beside them (those of the same project, or folder).
 func Tuckbox(req TuckboxRequest) ([]Product, cards.Diagnostics, error) {
-	decks, diags, err := Decks(req.Request)
-	if err != nil || decks == nil {
+	ins, diags, err := argInputs(req.Env, req.Inputs, req.Out)
+	if err != nil {
 		return nil, diags, err
 	}
-	var out []Product
-	for _, d := range decks {
-		p, err := tuckProduct(d.Job, req.Tuck.Cards, req.Tuck.Thickness, filepath.Join(req.Out, stem(d.Path)+"-tuckbox.pdf"))
-		if err != nil {
-			diags.Errorf(d.Job.Deck.Pos, "tuck box: %v", err)
+	opts := options{print: req.Print, env: req.Env}
+	var done []built
+	found := 0
+	for _, in := range ins {
+		root, ds := cards.Parse(in.path, in.src)
+		diags = append(diags, ds...)
+		if root == nil {
+			found++ // a broken file is reported, not skipped
 			continue
 		}
-		out = append(out, p)
+		o := opts
+		o.print = opts.print.Over(in.project)
+		in.tuck = &req.Tuck
+		if in.group == "" {
+			in.group = filepath.Dir(in.path)
+		}
+		var ps []Product
+		switch key := cards.FirstKey(root); key {
+		case "deck":
+			found++
+			ps, ds = prepareDeckInput(in, root, o)
+		case "rules":
+			ps, ds = rulesProducts(in, root, o, 0, true, false)
+		default:
+			if in.named {
+				diags.Errorf(root.Pos, "tuckbox makes boxes for decks: the file should start with deck:")
+			}
+			continue
+		}
+		diags = append(diags, ds...)
+		done = append(done, built{in: in, key: cards.FirstKey(root), products: ps})
 	}
-	diags = diags.Sort()
+	boxes, ds := projectTuckboxes(done)
+	diags = append(diags, ds...).Sort()
+	if found == 0 && !diags.HasErrors() {
+		return nil, diags, &NoInputsError{Inputs: req.Inputs, Format: "deck"}
+	}
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
-	return out, diags, nil
+	return boxes, diags, nil
 }
 
 // tuckProduct is the PDF of a deck's tuck box holding count cards (0: the
@@ -61,10 +91,10 @@ func tuckProduct(job *output.DeckJob, count int, thickness float64, path string)
 	}, nil
 }
 
-// projectTuckboxes adds the tuck boxes a project's tuckbox: asks for: one
-// for each of its decks (but whole-page ones), holding the deck's printed
-// cards and the project's rules cards that fit beside them, unless the
-// project says how many.
+// projectTuckboxes makes the tuck boxes the inputs ask for (a project's
+// tuckbox:, or the tuckbox command): one for each deck but whole-page
+// ones, holding the deck's printed cards and its group's rules cards that
+// fit beside them, unless the request says how many.
 func projectTuckboxes(built []built) ([]Product, cards.Diagnostics) {
 	var out []Product
 	var diags cards.Diagnostics
@@ -73,7 +103,13 @@ func projectTuckboxes(built []built) ([]Product, cards.Diagnostics) {
 			continue
 		}
 		for _, p := range b.products {
-			if p.job == nil || p.job.Fill {
+			if p.job == nil {
+				continue
+			}
+			if p.job.Fill {
+				if b.in.named {
+					diags.Errorf(p.job.Deck.Pos, "tuck box: a deck of whole pages (size: page) goes in no box")
+				}
 				continue
 			}
 			count := b.in.tuck.Cards

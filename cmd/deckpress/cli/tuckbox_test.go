@@ -127,3 +127,39 @@ func maxOf(p []float64) float64 {
 	}
 	return m
 }
+
+// TestTuckboxCommand: the flags are checked as a file's values are (exit
+// 2, the flag named), a deck of whole pages has no box (exit 1, with its
+// position), and a kit's folder gives a box for its deck that holds the
+// rules cards too: 45 cards and four sets of two rules cards.
+func TestTuckboxCommand(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, stderr := runCLI(t, dir, "init", "audition", "kit"); code != 0 {
+		t.Fatal(stderr)
+	}
+	cases := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"kit/audition.yaml", "--cards", "NaN"}, 2, `--cards: expected a whole number, found the text "NaN"`},
+		{[]string{"kit/audition.yaml", "--cards", "1.5"}, 2, "--cards: expected a whole number, found the number 1.5"},
+		{[]string{"kit/audition.yaml", "--cards", "0"}, 2, "--cards must be between 1 and 100000, found 0"},
+		{[]string{"kit/audition.yaml", "--thickness", ".nan"}, 2, `--thickness: ".nan" is not a length`},
+		{[]string{"kit/audition.yaml", "--thickness", "5mm"}, 2, "--thickness: 5mm is out of range (0.05mm to 3mm)"},
+		{[]string{"kit/audition.yaml", "--thickness", "-0.3mm"}, 2, "--thickness: -0.3mm is out of range (0.05mm to 3mm)"},
+		{[]string{"kit/audition.yaml", "--paper", "b9"}, 2, "--paper"},
+		{[]string{"kit/score-pad.yaml"}, 1, "kit/score-pad.yaml:3:7: error: tuck box: a deck of whole pages (size: page) goes in no box"},
+		{[]string{"kit/audition.yaml"}, 0, "tuck box for 45 cards, inside 65 x 90.4 x 15.4 mm"},
+		{[]string{"kit/audition.yaml", "--cards", "44", "--thickness", "0.3mm"}, 0, "tuck box for 44 cards, inside 65 x 90.4 x 14.2 mm"},
+		{[]string{"kit"}, 0, "tuck box for 53 cards, inside 65 x 90.4 x 17.96 mm"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, _, stderr := runCLI(t, dir, append([]string{"tuckbox"}, c.args...)...)
+			if code != c.code || !strings.Contains(stderr, c.stderr) {
+				t.Errorf("exit %d, want %d; stderr:\n%s\nwant it to hold %q", code, c.code, stderr, c.stderr)
+			}
+		})
+	}
+}
