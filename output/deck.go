@@ -41,6 +41,7 @@ type DeckJob struct {
 
 	faces  []draw.Pair // per card entry
 	copies []int       // the card entry of each printed copy
+	lib    *templates.Library
 }
 
 // Entries returns the number of card entries of the deck (copies not
@@ -68,7 +69,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	found = found.Extend(ds)
 	diags := &found
 
-	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != "", Fill: fill}
+	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != "", Fill: fill, lib: lib}
 	for _, c := range deck.Cards {
 		job.Backs = job.Backs || c.Back.Template != ""
 	}

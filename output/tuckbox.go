@@ -3,10 +3,12 @@ package output
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates"
 	"github.com/deckpress/deckpress/templates/draw"
 	"github.com/deckpress/deckpress/templates/typeset"
 )
@@ -23,37 +25,65 @@ type TuckBoxJob struct {
 	Sheets []layout.TuckSheet
 	// Art is drawn on the front and back panels, in card coordinates (the
 	// card's trim box at 0,0): the deck's back; nil: none.
-	Art    *draw.Face
-	margin float64 // the paper's margin, mm
+	Art *draw.Face
+	// Front and Back are drawn over the art, in card coordinates: the
+	// panels' templates; nil: none.
+	Front, Back *draw.Face
+	margin      float64 // the paper's margin, mm
 }
 
 // TuckBoxFor lays out a tuck box for a prepared deck: count cards (0: the
 // cards the deck prints) of the deck's card size, thickness mm each, on
-// the deck's paper and margin. Its panels show the deck's title, the count
-// and the back of the deck's first card.
-func TuckBoxFor(job *DeckJob, count int, thickness float64) (*TuckBoxJob, error) {
+// the deck's paper and margin. The front and back panels show the back of
+// the deck's first card under the templates tuckbox-front and
+// tuckbox-back (built in, or the deck's own), which see the fields _deck
+// and cards; the diagnostics are theirs.
+func TuckBoxFor(job *DeckJob, count int, thickness float64) (*TuckBoxJob, cards.Diagnostics, error) {
 	if job.Fill {
-		return nil, fmt.Errorf("a deck of whole pages has no tuck box")
+		return nil, nil, fmt.Errorf("a deck of whole pages (size: page) goes in no box")
 	}
 	if count == 0 {
 		count = job.Cards()
 	}
 	if count == 0 {
-		return nil, fmt.Errorf("the deck has no cards; say how many the box holds with --cards")
+		return nil, nil, fmt.Errorf("the deck has no cards; say how many the box holds with --cards")
 	}
 	box, err := layout.NewTuckBox(job.Plan.Card, count, thickness)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sheets, err := box.Sheets(job.Plan.Paper, job.Plan.Margin, tuckLabelRoom)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t := &TuckBoxJob{Title: job.Deck.Name, Box: box, Sheets: sheets, margin: job.Plan.Margin}
 	if job.Backs && job.Entries() > 0 {
 		t.Art = job.Face(0, layout.Back)
 	}
-	return t, nil
+	var diags cards.Diagnostics
+	if job.lib != nil {
+		deck := job.Deck
+		panel := templates.Card{Label: "the tuck box", Pos: deck.Pos, Fields: []string{"cards"}, Field: func(name string) *cards.Node {
+			switch name {
+			case "_deck":
+				return cards.Scalar(deck.Name, deck.Pos)
+			case "cards":
+				return cards.Scalar(strconv.Itoa(count), deck.Pos)
+			}
+			return nil
+		}}
+		for _, side := range []struct {
+			name string
+			face **draw.Face
+		}{{"tuckbox-front", &t.Front}, {"tuckbox-back", &t.Back}} {
+			if tpl := job.lib.Lookup(side.name); tpl != nil {
+				f, ds := job.lib.Render(tpl, panel)
+				*side.face = f
+				diags = diags.Extend(ds)
+			}
+		}
+	}
+	return t, diags, nil
 }
 
 // Tuck box drawing: the cut line, solid; folds, dashed like a fold
@@ -62,8 +92,6 @@ const (
 	cutWidth      = 0.25
 	tuckLabelRoom = 4.0
 )
-
-var white = draw.Colour{R: 255, G: 255, B: 255, A: 255}
 
 // Document draws the tuck box: a page per sheet.
 func (t *TuckBoxJob) Document() *draw.Document {
@@ -98,8 +126,8 @@ func (t *TuckBoxJob) Document() *draw.Document {
 	return doc
 }
 
-// panel draws the art, the title and the count on the front or back panel,
-// what of it lies inside clip.
+// panel draws the art and the panel's template on the front or back
+// panel, what of them lies inside clip.
 func (t *TuckBoxJob) panel(p layout.Panel, at layout.Affine, clip layout.Rect) []draw.Layer {
 	r, ok := intersect(p.Rect, clip)
 	if !ok || r.W < 1 {
@@ -113,21 +141,15 @@ func (t *TuckBoxJob) panel(p layout.Panel, at layout.Affine, clip layout.Rect) [
 		in := layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H}
 		out = append(out, draw.Layer{Transform: layout.Translate(origin.X, origin.Y).Then(at), Clip: &in, Face: t.Art})
 	}
-	// a white band with the title and the count, low on the panel (the
-	// thumb notch is at the front's top)
-	band := layout.Rect{X: p.Rect.X + 4, Y: p.Rect.Y + p.Rect.H*0.72, W: p.Rect.W - 8, H: p.Rect.H * 0.2}
-	count := cards.Count(t.Box.Cards, "card", "cards")
-	face := &draw.Face{Ops: []draw.Op{&draw.PathOp{Path: layout.RoundedRectPath(band, 2), Fill: white, Stroke: labelColour, Width: 0.2}}}
-	fonts := typeset.NewFontSet()
-	title := typeset.TextStyle{Family: fonts.Fallback, Style: typeset.Bold, Size: 14, MinSize: 6, Colour: markColour,
-		Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Wrap: true, Shrink: true, Plain: true, LineHeight: 1.1}
-	inner := band.Inset(2)
-	top := layout.Rect{X: inner.X, Y: inner.Y, W: inner.W, H: inner.H * 0.65}
-	face.Ops, _ = typeset.LayoutText(face.Ops, t.Title, top, title, nil)
-	small := title
-	small.Style, small.Size = typeset.Regular, 8
-	face.Ops, _ = typeset.LayoutText(face.Ops, count, layout.Rect{X: inner.X, Y: top.Bottom(), W: inner.W, H: inner.H - top.H}, small, nil)
-	return append(out, draw.Layer{Transform: at, Clip: &r, Face: face})
+	face := t.Front
+	if p.Name == "back" {
+		face = t.Back
+	}
+	if face != nil {
+		in := layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H}
+		out = append(out, draw.Layer{Transform: layout.Translate(origin.X, origin.Y).Then(at), Clip: &in, Face: face})
+	}
+	return out
 }
 
 // side draws the title along a side panel, reading upwards, when the side

@@ -73,10 +73,10 @@ func Tuckbox(req TuckboxRequest) ([]Product, cards.Diagnostics, error) {
 
 // tuckProduct is the PDF of a deck's tuck box holding count cards (0: the
 // deck's).
-func tuckProduct(job *output.DeckJob, count int, thickness float64, path string) (Product, error) {
-	t, err := output.TuckBoxFor(job, count, thickness)
+func tuckProduct(job *output.DeckJob, count int, thickness float64, path string) (Product, cards.Diagnostics, error) {
+	t, diags, err := output.TuckBoxFor(job, count, thickness)
 	if err != nil {
-		return Product{}, err
+		return Product{}, diags, err
 	}
 	doc := t.Document()
 	b := t.Box
@@ -88,7 +88,7 @@ func tuckProduct(job *output.DeckJob, count int, thickness float64, path string)
 			draw.Num(b.W), draw.Num(b.H), draw.Num(b.D)),
 		doc:    doc,
 		Render: func() ([]byte, error) { return pdf.Render(doc) },
-	}, nil
+	}, diags, nil
 }
 
 // projectTuckboxes makes the tuck boxes the inputs ask for (a project's
@@ -116,7 +116,8 @@ func projectTuckboxes(built []built) ([]Product, cards.Diagnostics) {
 			if count == 0 {
 				count = p.job.Cards() + rulesCardsBeside(built, b.in.group, p.job.Plan.Card)
 			}
-			tp, err := tuckProduct(p.job, count, b.in.tuck.Thickness, filepath.Join(b.in.outDir, stem(b.in.path)+"-tuckbox.pdf"))
+			tp, ds, err := tuckProduct(p.job, count, b.in.tuck.Thickness, filepath.Join(b.in.outDir, stem(b.in.path)+"-tuckbox.pdf"))
+			diags = diags.Extend(ds)
 			if err != nil {
 				diags.Errorf(p.job.Deck.Pos, "tuck box: %v", err)
 				continue
