@@ -133,21 +133,21 @@ func (t *TuckBoxJob) panel(p layout.Panel, at layout.Affine, clip layout.Rect) [
 	if !ok || r.W < 1 {
 		return nil
 	}
-	var out []draw.Layer
 	card := t.Box.Card
 	origin := layout.Point{X: p.Rect.X + (p.Rect.W-card.W)/2, Y: p.Rect.Y + (p.Rect.H-card.H)/2}
-	if t.Art != nil {
-		// the art's bleed, where the deck has one, runs to the panel's edges
-		in := layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H}
-		out = append(out, draw.Layer{Transform: layout.Translate(origin.X, origin.Y).Then(at), Clip: &in, Face: t.Art})
-	}
+	to := layout.Translate(origin.X, origin.Y).Then(at)
+	// the part of the panel on this sheet, in card coordinates: the art's
+	// bleed, where the deck has one, runs to the panel's edges
+	in := layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H}
 	face := t.Front
 	if p.Name == "back" {
 		face = t.Back
 	}
-	if face != nil {
-		in := layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H}
-		out = append(out, draw.Layer{Transform: layout.Translate(origin.X, origin.Y).Then(at), Clip: &in, Face: face})
+	var out []draw.Layer
+	for _, f := range []*draw.Face{t.Art, face} {
+		if f != nil {
+			out = append(out, draw.Layer{Transform: to, Clip: &in, Face: f})
+		}
 	}
 	return out
 }
@@ -165,8 +165,7 @@ func (t *TuckBoxJob) side(p layout.Panel, at layout.Affine, clip layout.Rect) (d
 	ops, _ := typeset.LayoutText(nil, t.Title, box, st, nil)
 	// text box → net: turned to read upwards, inside the panel
 	turn := layout.Rotate(270).Then(layout.Translate(p.Rect.X+0.75, p.Rect.Bottom()-4))
-	inv := layout.Rect{X: 0, Y: 0, W: box.W, H: box.H}
-	local, ok := intersect(inv, layout.Rect{X: p.Rect.Bottom() - 4 - r.Bottom(), Y: r.X - p.Rect.X - 0.75, W: r.H, H: r.W})
+	local, ok := intersect(box, layout.Rect{X: p.Rect.Bottom() - 4 - r.Bottom(), Y: r.X - p.Rect.X - 0.75, W: r.H, H: r.W})
 	if !ok {
 		return draw.Layer{}, false
 	}
