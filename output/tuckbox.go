@@ -160,7 +160,7 @@ func (t *TuckBoxJob) side(p layout.Panel, at layout.Affine, clip layout.Rect) (d
 		return draw.Layer{}, false
 	}
 	box := layout.Rect{W: p.Rect.H - 8, H: p.Rect.W - 1.5}
-	st := typeset.TextStyle{Family: typeset.NewFontSet().Fallback, Style: typeset.Bold, Size: 10, MinSize: 5, Colour: markColour,
+	st := typeset.TextStyle{Family: typeset.NewFontSet().Fallback, Style: typeset.Bold, Size: 10, MinSize: 6, Colour: markColour,
 		Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, Plain: true, LineHeight: 1.1}
 	ops, _ := typeset.LayoutText(nil, t.Title, box, st, nil)
 	// text box → net: turned to read upwards, inside the panel
