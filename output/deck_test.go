@@ -378,8 +378,10 @@ func TestGuides(t *testing.T) {
 		want  []string // the path lines of guides, page by page ("-" between pages)
 	}{
 		{"marks: none", []string{"-"}},
+		// five cards on 4 × 3 slots: lines at the edges of the printed
+		// rows only, none at y 95, the foot of the empty third row
 		{"marks: lines", []string{
-			"path fill=none stroke=#000000 width=0.2 M10,0 L10,100 M30,0 L30,100 M50,0 L50,100 M70,0 L70,100 M90,0 L90,100 M0,5 L100,5 M0,35 L100,35 M0,65 L100,65 M0,95 L100,95", "-"}},
+			"path fill=none stroke=#000000 width=0.2 M10,0 L10,100 M30,0 L30,100 M50,0 L50,100 M70,0 L70,100 M90,0 L90,100 M0,5 L100,5 M0,35 L100,35 M0,65 L100,65", "-"}},
 		{"marks: none, duplex: fold", []string{
 			"path fill=none stroke=#787878 width=0.25 dash=[2 1.5] M50,0 L50,100"}},
 	}
