@@ -56,6 +56,7 @@ func Formats() []string {
 func prepare(inputs []input, explicit map[string]bool, opts options) ([]Product, cards.Diagnostics) {
 	var products []Product
 	var diags cards.Diagnostics
+	var done []built
 	for _, in := range inputs {
 		root, ds := cards.Parse(in.path, in.src)
 		diags = append(diags, ds...)
@@ -82,8 +83,17 @@ func prepare(inputs []input, explicit map[string]bool, opts options) ([]Product,
 		ps, ds := h(in, root, o)
 		products = append(products, ps...)
 		diags = append(diags, ds...)
+		done = append(done, built{in: in, key: key, products: ps})
 	}
-	return products, diags
+	boxes, ds := projectTuckboxes(done)
+	return append(products, boxes...), append(diags, ds...)
+}
+
+// built is an input with its format and the products made of it.
+type built struct {
+	in       input
+	key      string
+	products []Product
 }
 
 // Builtin returns the built-in template files.
@@ -105,6 +115,7 @@ func prepareDeckInput(in input, root *cards.Node, opts options) ([]Product, card
 	}
 	diags = diags.Extend(galaga.Texts(deck)) // Galaga cards' text, from their effects
 	diags = diags.Extend(compose.Check(deck))
+	checkPrinted(deck, &diags)
 	job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()})
 	diags = diags.Extend(ds)
 	if job == nil || diags.HasErrors() {
@@ -138,6 +149,21 @@ func prepareSlugfestInput(in input, root *cards.Node, opts options) ([]Product, 
 		}
 	}
 	return out, diags
+}
+
+// checkPrinted refuses a deck that prints no card (none listed, or every
+// count 0), which would make a PDF of one blank page; a deck whose cards
+// could not be read (its CSV, say) has its error already.
+func checkPrinted(deck *cards.Deck, diags *cards.Diagnostics) {
+	if diags.HasErrors() {
+		return
+	}
+	for _, c := range deck.Cards {
+		if c.Count > 0 {
+			return
+		}
+	}
+	diags.Errorf(deck.Pos, "the deck has no cards to print (no cards, or every count is 0); nothing would be written")
 }
 
 // DeckProduct is the PDF of a prepared deck.

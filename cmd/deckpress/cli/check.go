@@ -24,12 +24,13 @@ func NewCmdCheck(f *Factory, runF func(*CheckOptions) error) *cobra.Command {
 		Short: "Check files and report every problem, without writing anything",
 		Long: `Check loads every file, applies the rules and lays out every card, exactly as build
 does, and reports every problem as path:line:col: error|warning: message. It writes
-nothing. With no argument it checks the built-in kits.`,
+nothing. With no argument it checks the project of the current folder (its
+deckpress.yaml), or the built-in kits when there is none.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
 				return err
 			}
+			opts.Inputs = defaultInputs(f, "deckpress check", args)
 			if runF != nil {
 				return runF(opts)
 			}

@@ -34,7 +34,7 @@ when every back is alike), and <deck>.json, a saved object that points at the
 images by file URI. Put the JSON in Tabletop Simulator's Saves/Saved Objects
 folder and the deck appears under Objects → Saved Objects. A folder stands for
 every deck in it.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "a deck FILE or DIR to export"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
@@ -54,6 +54,9 @@ every deck in it.`,
 
 func runExportTTS(opts *ExportOptions) error {
 	f := opts.Factory
+	if _, err := parseOut(opts.Out); err != nil {
+		return err
+	}
 	ds, err := decks(f, opts.Inputs, opts.Print)
 	if err != nil {
 		return err
