@@ -63,6 +63,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	res, found := Resolve(deck.Size, deck.Print, opts)
 	size, settings, fill, sizeOK := res.Size, res.Settings, res.Fill, res.OK
 	lib, ds := templates.Load(deck, size, settings.Bleed, opts.Files, opts.Builtin)
+	lib.Safe, lib.CornerRadius = settings.Safe, settings.CornerRadius
 	found = found.Extend(ds)
 	diags := &found
 
@@ -165,6 +166,8 @@ func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions) (Resolved, c
 		size = layout.Size{W: min(settings.Paper.W, settings.Paper.H), H: max(settings.Paper.W, settings.Paper.H)}
 		settings.Orientation, settings.Duplex, settings.Marks, settings.Rotate = layout.Portrait, layout.DuplexNone, layout.MarksNone, false
 		settings.Margin, settings.Gutter, settings.Bleed = 0, 0, 0
+		// a page is not cut: no safe zone, no rounded corners
+		settings.Safe, settings.CornerRadius = 0, 0
 	case sizeNode != nil:
 		if read, readOK := readSize(sizeNode, "size", diags); readOK {
 			size = read
