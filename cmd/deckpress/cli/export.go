@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/output/build"
+	"github.com/deckpress/deckpress/output/tts"
 )
 
 // ExportOptions are the options of deckpress export tts.
@@ -15,6 +16,8 @@ type ExportOptions struct {
 	Inputs  []string
 	Out     string
 	Print   printFlags
+	// URLPrefix and SavedObjects: see build.TTSOptions.
+	URLPrefix, SavedObjects string
 }
 
 // NewCmdExport returns deckpress export with tts; runF, when not nil, runs
@@ -30,15 +33,29 @@ func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 		Short: "Export a deck to Tabletop Simulator: sheets of faces and a saved object",
 		Long: `export tts writes Tabletop Simulator deck sheets (at most 10 × 7 slots and 4096
 pixels a side, the last slot holding the hidden-card image), the backs (one image
-when every back is alike), and <deck>.json, a saved object that points at the
-images by file URI. Put the JSON in Tabletop Simulator's Saves/Saved Objects
-folder and the deck appears under Objects → Saved Objects. A folder stands for
-every deck in it.`,
+when every back is alike), <deck>.json, a saved object, and <deck>.png, its
+thumbnail. Cards with different back templates (Galaga's life cards) make
+Tabletop Simulator decks of their own. The saved object points at the images by
+file URI, which loads on this machine only; with --url-prefix it points at
+PREFIX/<image file> instead: upload the images there and every player sees them.
+Put the JSON and the thumbnail in Tabletop Simulator's Saves/Saved Objects folder
+(or write them there with --saved-objects DIR: on Windows Documents\My
+Games\Tabletop Simulator\Saves\Saved Objects, on macOS ~/Library/Tabletop
+Simulator/Saves/Saved Objects, on Linux ~/.local/share/Tabletop
+Simulator/Saves/Saved Objects) and the deck appears under Objects → Saved Objects.
+A folder stands for every deck in it.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
 				return err
+			}
+			if opts.URLPrefix != "" {
+				p, err := tts.CheckURLPrefix(opts.URLPrefix)
+				if err != nil {
+					return flagErrorf("--url-prefix: %w", err)
+				}
+				opts.URLPrefix = p
 			}
 			if runF != nil {
 				return runF(opts)
@@ -47,6 +64,8 @@ every deck in it.`,
 		},
 	}
 	ttsCmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "tts"), "output folder")
+	ttsCmd.Flags().StringVar(&opts.URLPrefix, "url-prefix", "", "the http(s) folder the images will be uploaded to; the saved object points there instead of at local files")
+	ttsCmd.Flags().StringVar(&opts.SavedObjects, "saved-objects", "", "write the saved object and its thumbnail into this folder (Tabletop Simulator's Saves/Saved Objects)")
 	opts.Print.register(ttsCmd.Flags())
 	cmd.AddCommand(ttsCmd)
 	return cmd
@@ -58,7 +77,7 @@ func runExportTTS(opts *ExportOptions) error {
 	if err != nil {
 		return err
 	}
-	written, summary, err := build.ExportTTS(f.BuildEnv(), ds, opts.Out)
+	written, summary, err := build.ExportTTS(f.BuildEnv(), ds, build.TTSOptions{Out: opts.Out, URLPrefix: opts.URLPrefix, SavedObjects: opts.SavedObjects})
 	if err != nil {
 		return err
 	}
