@@ -2,12 +2,14 @@ package build
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/output/pdf"
+	"github.com/deckpress/deckpress/output/pod"
 	"github.com/deckpress/deckpress/output/tts"
 )
 
@@ -75,4 +77,36 @@ func ExportTTS(env Env, decks []Deck, opts TTSOptions) (written, summary []strin
 		written = append(written, env.relative(f.Path))
 	}
 	return written, summary, nil
+}
+
+// ExportPOD writes every deck in the file shape of a print-on-demand
+// service into out/<deck stem>/ (relative to the working folder), all or
+// none, and returns the files written. The decks must be prepared with the
+// service's bleed and one page per card side, fronts first
+// (PODPrint).
+func ExportPOD(env Env, decks []Deck, p pod.Profile, out string) (written []string, err error) {
+	var files []output.File
+	for _, d := range decks {
+		s := stem(d.Path)
+		fs, err := pod.Export(d.Job, p, filepath.Join(env.Abs(out), s), s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", d.Path, err)
+		}
+		files = append(files, fs...)
+	}
+	if err := output.WriteFiles(files); err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		written = append(written, env.relative(f.Path))
+	}
+	return written, nil
+}
+
+// PODPrint returns print settings with those a service's files need laid
+// over them: its bleed, a page per card side, fronts first.
+func PODPrint(o output.PrintOptions, p pod.Profile) output.PrintOptions {
+	bleed, single, frontsFirst := p.Bleed, layout.DuplexSingle, false
+	o.Bleed, o.Duplex, o.BacksFirst = &bleed, &single, &frontsFirst
+	return o
 }

@@ -93,7 +93,9 @@ func (w *Writer) BeginPage(size layout.Size, trim *layout.Rect) {
 	w.pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
 	w.pageH = size.H
 	if trim != nil {
+		// a page cut to a trim box: the bleed is the whole page
 		w.pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
+		w.pdf.SetPageBox("BleedBox", 0, 0, size.W, size.H)
 	}
 }
 

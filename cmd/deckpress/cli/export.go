@@ -3,10 +3,12 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/output/build"
+	"github.com/deckpress/deckpress/output/pod"
 	"github.com/deckpress/deckpress/output/tts"
 )
 
@@ -63,6 +65,7 @@ A folder stands for every deck in it.`,
 			return runExportTTS(opts)
 		},
 	}
+	cmd.AddCommand(newCmdExportPOD(f))
 	ttsCmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "tts"), "output folder")
 	ttsCmd.Flags().StringVar(&opts.URLPrefix, "url-prefix", "", "the http(s) folder the images will be uploaded to; the saved object points there instead of at local files")
 	ttsCmd.Flags().StringVar(&opts.SavedObjects, "saved-objects", "", "write the saved object and its thumbnail into this folder (Tabletop Simulator's Saves/Saved Objects)")
@@ -86,6 +89,67 @@ func runExportTTS(opts *ExportOptions) error {
 	}
 	for _, s := range summary {
 		fmt.Fprintln(f.Err, s)
+	}
+	return nil
+}
+
+// PODOptions are the options of deckpress export pod.
+type PODOptions struct {
+	Factory *Factory
+	Inputs  []string
+	Service string
+	Out     string
+	Print   printFlags
+}
+
+func newCmdExportPOD(f *Factory) *cobra.Command {
+	opts := &PODOptions{Factory: f}
+	cmd := &cobra.Command{
+		Use:   "pod --service NAME FILE|DIR...",
+		Short: "Export a deck in the file shape a print-on-demand service asks for",
+		Long: `export pod writes each deck as the service named by --service takes it, into
+<out>/<deck>/: thegamecrafter and makeplayingcards, a PNG per card front at the
+service's pixel size with its bleed (825 x 1125 and 822 x 1122 for poker cards),
+the back (one image when every back is alike, else one per card) and
+<deck>-cards.csv listing each front, its back and how many to print;
+drivethrucards, <deck>.pdf, a page per printed card side, front then back, each
+page the card with 1/8 in of bleed and its TrimBox and BleedBox. The service's
+bleed replaces the deck's; a card size the service does not print is refused.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Inputs = args
+			if err := opts.Print.parse(); err != nil {
+				return err
+			}
+			return runExportPOD(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Service, "service", "", "the service: "+strings.Join(pod.Names(), ", "))
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "pod"), "output folder")
+	opts.Print.register(cmd.Flags())
+	return cmd
+}
+
+func runExportPOD(opts *PODOptions) error {
+	f := opts.Factory
+	if opts.Service == "" {
+		return flagErrorf("--service is required: %s", strings.Join(pod.Names(), ", "))
+	}
+	p, err := pod.Lookup(opts.Service)
+	if err != nil {
+		return flagErrorf("--service: %w", err)
+	}
+	opts.Print.options = build.PODPrint(opts.Print.options, p)
+	ds, err := decks(f, opts.Inputs, opts.Print)
+	if err != nil {
+		return err
+	}
+	written, err := build.ExportPOD(f.BuildEnv(), ds, p, filepath.Join(opts.Out, p.Name))
+	if err != nil {
+		return err
+	}
+	for _, w := range written {
+		fmt.Fprintln(f.Out, w)
 	}
 	return nil
 }

@@ -158,3 +158,34 @@ func TestExportTTSLoadsElsewhere(t *testing.T) {
 		t.Errorf("a bad prefix: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestExportPOD: each service's files land in out/pod/<service>/<deck>/;
+// a missing or unknown --service is a usage error, a size the service does
+// not print a failure that writes nothing.
+func TestExportPOD(t *testing.T) {
+	dir := t.TempDir()
+	deck := "deck: P\nsize: poker\ntemplates: {f: {background: \"#ff0000\"}, b: {background: \"#0000ff\"}}\nfront: f\nback: b\ncards: [{name: a, count: 3}]\n"
+	os.WriteFile(filepath.Join(dir, "p.yaml"), []byte(deck), 0o644)
+	os.WriteFile(filepath.Join(dir, "s.yaml"), []byte(strings.Replace(deck, "poker", "standard", 1)), 0o644)
+	tests := []struct {
+		args   []string
+		code   int
+		stdout []string
+	}{
+		{[]string{"--service", "thegamecrafter", "p.yaml"}, 0, []string{"out/pod/thegamecrafter/p/p-front-1.png", "out/pod/thegamecrafter/p/p-back.png", "out/pod/thegamecrafter/p/p-cards.csv"}},
+		{[]string{"--service", "makeplayingcards", "p.yaml"}, 0, []string{"out/pod/makeplayingcards/p/p-front-1.png", "out/pod/makeplayingcards/p/p-back.png", "out/pod/makeplayingcards/p/p-cards.csv"}},
+		{[]string{"--service", "drivethrucards", "p.yaml"}, 0, []string{"out/pod/drivethrucards/p/p.pdf"}},
+		{[]string{"p.yaml"}, 2, nil},
+		{[]string{"--service", "printful", "p.yaml"}, 2, nil},
+		{[]string{"--service", "drivethrucards", "s.yaml"}, 1, nil},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := runCLI(t, dir, append([]string{"export", "pod"}, tt.args...)...)
+		if code != tt.code || strings.Join(strings.Fields(stdout), " ") != strings.Join(tt.stdout, " ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", tt.args, code, stdout, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "pod", "drivethrucards", "s")); err == nil {
+		t.Errorf("a refused deck left files")
+	}
+}
