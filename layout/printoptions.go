@@ -74,7 +74,7 @@ var PrintOptions = []PrintOption{
 	{Name: "safe", Kind: OptionLength, Min: 0, Max: 30, Default: "3mm",
 		Help: "safe zone: text and icons keep this far inside the trim, or preflight warns; 0 checks nothing"},
 	{Name: "corner-radius", Kind: OptionLength, Min: 0, Max: 20, Default: "0",
-		Help: "the radius of the card's rounded corners, such as 3mm; preflight keeps text clear of them"},
+		Help: "round the cards' corners, such as 3mm: cut lines, previews and Tabletop Simulator images; crop marks stay at the trim's corners"},
 }
 
 // PrintOptionNames lists the print settings' names, in table order.

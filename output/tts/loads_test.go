@@ -209,3 +209,44 @@ func TestThumbnail(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundedCorners: a deck with corner-radius has its faces' corners
+// cleared on the sheets (a 3 mm radius is 35 px at the sheet's 300 dpi,
+// so the slot's corner pixel is transparent and one 12 px in from both
+// edges, 32.5 px from the arc's centre, is not) and
+// tells Tabletop Simulator its cards are rounded (Type 0); square cards
+// are Type 1.
+func TestRoundedCorners(t *testing.T) {
+	for _, tt := range []struct {
+		radius string
+		typ    int
+	}{{"3mm", 0}, {"0", 1}} {
+		t.Run(tt.radius, func(t *testing.T) {
+			dir := t.TempDir()
+			job := prepared(t, "deck: T\nsize: 63.5x88.9mm\nprint: {corner-radius: "+tt.radius+"}\ntemplates: {f: {background: \"#ff0000\"}, b: {background: \"#0000ff\"}}\nfront: f\nback: b\ncards: [{name: a}]\n")
+			files, sheets, err := Export(job, nil, Options{Dir: dir, Stem: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			img := decode(t, files, sheets[0].FaceFile)
+			corner := color.NRGBAModel.Convert(img.At(0, 0)).(color.NRGBA)
+			inside := color.NRGBAModel.Convert(img.At(12, 12)).(color.NRGBA)
+			if rounded := tt.typ == 0; (corner.A == 0) != rounded || inside != (color.NRGBA{255, 0, 0, 255}) {
+				t.Errorf("corner %v, 12 px in %v", corner, inside)
+			}
+			var s struct {
+				ObjectStates []struct{ CustomDeck map[string]struct{ Type int } }
+			}
+			for _, f := range files {
+				if strings.HasSuffix(f.Path, ".json") {
+					if err := json.Unmarshal(f.Data, &s); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if got := s.ObjectStates[0].CustomDeck["1"].Type; got != tt.typ {
+				t.Errorf("Type %d, want %d", got, tt.typ)
+			}
+		})
+	}
+}

@@ -142,8 +142,17 @@ type exporter struct {
 // face renders a card face the size of its trim box, rounded when the
 // deck's corners are.
 func (x *exporter) face(entry int, side layout.Side, dpi float64) image.Image {
-	trim := layout.Rect{W: x.job.Plan.Card.W, H: x.job.Plan.Card.H}
-	return png.Face(x.job.Face(entry, side), trim, dpi)
+	return trimFace(x.job, entry, side, dpi)
+}
+
+// trimFace renders a face the size of its trim box, its corners rounded by
+// the deck's corner-radius.
+func trimFace(job *output.DeckJob, entry int, side layout.Side, dpi float64) image.Image {
+	img := png.Face(job.Face(entry, side), layout.Rect{W: job.Plan.Card.W, H: job.Plan.Card.H}, dpi)
+	if rgba, ok := img.(*image.RGBA); ok && job.Plan.CornerRadius > 0 {
+		png.RoundCorners(rgba, job.Plan.CornerRadius/layout.MMPerInch*dpi)
+	}
+	return img
 }
 
 // group renders the sheets of group g's entries.
@@ -254,11 +263,11 @@ func thumbnail(job *output.DeckJob) image.Image {
 	card := job.Plan.Card
 	inner := float64(ThumbnailSize - 2*thumbnailMargin)
 	dpi := math.Min(inner/(card.H/layout.MMPerInch), inner/(card.W/layout.MMPerInch))
-	face := png.Face(job.Face(0, layout.Front), layout.Rect{W: card.W, H: card.H}, dpi)
+	face := trimFace(job, 0, layout.Front, dpi)
 	out := image.NewNRGBA(image.Rect(0, 0, ThumbnailSize, ThumbnailSize))
 	b := face.Bounds()
 	at := image.Pt((ThumbnailSize-b.Dx())/2, (ThumbnailSize-b.Dy())/2)
-	draw.Draw(out, b.Sub(b.Min).Add(at), face, b.Min, draw.Src)
+	draw.Draw(out, b.Sub(b.Min).Add(at), face, b.Min, draw.Over)
 	return out
 }
 
