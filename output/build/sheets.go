@@ -84,11 +84,11 @@ func ExportTTS(env Env, decks []Deck, opts TTSOptions) (written, summary []strin
 // none, and returns the files written. The decks must be prepared with the
 // service's bleed and one page per card side, fronts first
 // (PODPrint).
-func ExportPOD(env Env, decks []Deck, p pod.Profile, out string) (written []string, err error) {
+func ExportPOD(env Env, decks []Deck, p pod.Profile, out string, pdfx bool) (written []string, err error) {
 	var files []output.File
 	for _, d := range decks {
 		s := stem(d.Path)
-		fs, err := pod.Export(d.Job, p, filepath.Join(env.Abs(out), s), s)
+		fs, err := pod.Export(d.Job, p, filepath.Join(env.Abs(out), s), s, pdfx)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", d.Path, err)
 		}

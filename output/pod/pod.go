@@ -117,8 +117,8 @@ func round2(v float64) float64 { return math.Round(v*100) / 100 }
 
 // Export renders a deck prepared with the profile's bleed and one page per
 // card side (layout.DuplexSingle, fronts first) into the service's files
-// in dir, named after stem.
-func Export(job *output.DeckJob, p Profile, dir, stem string) ([]output.File, error) {
+// in dir, named after stem; with pdfx, a PDF service's file is PDF/X-4.
+func Export(job *output.DeckJob, p Profile, dir, stem string, pdfx bool) ([]output.File, error) {
 	size, err := p.Match(job.Plan.Card)
 	if err != nil {
 		return nil, err
@@ -133,8 +133,15 @@ func Export(job *output.DeckJob, p Profile, dir, stem string) ([]output.File, er
 		return nil, fmt.Errorf("the deck is prepared with %s of bleed; %s wants %s of bleed, one page per side, fronts first",
 			layout.FormatMM(job.Plan.Bleed), p.Title, layout.FormatMM(p.Bleed))
 	}
+	if pdfx && p.Kind != PDFPages {
+		return nil, fmt.Errorf("%s takes images, not PDF: --pdfx is for drivethrucards", p.Title)
+	}
 	if p.Kind == PDFPages {
-		data, err := pdf.Render(job.Document())
+		render := pdf.Render
+		if pdfx {
+			render = pdf.RenderX4
+		}
+		data, err := render(job.Document())
 		if err != nil {
 			return nil, err
 		}

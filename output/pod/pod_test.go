@@ -83,7 +83,7 @@ func TestImageProfiles(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.service, func(t *testing.T) {
 			p := profile(t, tt.service)
-			files, err := Export(prepare(t, pokerDeck, p), p, "d", "p")
+			files, err := Export(prepare(t, pokerDeck, p), p, "d", "p", false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,7 +127,7 @@ func TestImageProfiles(t *testing.T) {
 // back, card by card, copies counted.
 func TestDriveThruCards(t *testing.T) {
 	p := profile(t, "drivethrucards")
-	files, err := Export(prepare(t, pokerDeck, p), p, "d", "p")
+	files, err := Export(prepare(t, pokerDeck, p), p, "d", "p", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,19 +194,19 @@ func TestDriveThruCards(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	mpc := profile(t, "makeplayingcards")
 	std := strings.Replace(pokerDeck, "size: poker", "size: standard", 1)
-	if _, err := Export(prepare(t, std, mpc), mpc, "d", "p"); err == nil || !strings.Contains(err.Error(), "MakePlayingCards does not print 63mm x 88mm cards; it prints poker 63.5mm x 88.9mm") {
+	if _, err := Export(prepare(t, std, mpc), mpc, "d", "p", false); err == nil || !strings.Contains(err.Error(), "MakePlayingCards does not print 63mm x 88mm cards; it prints poker 63.5mm x 88.9mm") {
 		t.Errorf("standard size: %v", err)
 	}
 	tgc := profile(t, "thegamecrafter")
 	tarot := strings.Replace(pokerDeck, "size: poker", "size: tarot", 1)
-	if _, err := Export(prepare(t, tarot, tgc), tgc, "d", "p"); err == nil || !strings.Contains(err.Error(), "tarot 69.85mm x 120.65mm") {
+	if _, err := Export(prepare(t, tarot, tgc), tgc, "d", "p", false); err == nil || !strings.Contains(err.Error(), "tarot 69.85mm x 120.65mm") {
 		t.Errorf("70 x 120 mm: %v", err)
 	}
 	noBacks := strings.Replace(pokerDeck, "back: b\n", "", 1)
-	if _, err := Export(prepare(t, noBacks, tgc), tgc, "d", "p"); err == nil || !strings.Contains(err.Error(), "no back template") {
+	if _, err := Export(prepare(t, noBacks, tgc), tgc, "d", "p", false); err == nil || !strings.Contains(err.Error(), "no back template") {
 		t.Errorf("no backs: %v", err)
 	}
-	if _, err := Export(prepare(t, pokerDeck, mpc), tgc, "d", "p"); err == nil || !strings.Contains(err.Error(), "bleed") {
+	if _, err := Export(prepare(t, pokerDeck, mpc), tgc, "d", "p", false); err == nil || !strings.Contains(err.Error(), "bleed") {
 		t.Errorf("MakePlayingCards' bleed for The Game Crafter: %v", err)
 	}
 	if _, err := Lookup("printful"); err == nil || !strings.Contains(err.Error(), "thegamecrafter, makeplayingcards, drivethrucards") {

@@ -100,6 +100,7 @@ type PODOptions struct {
 	Service string
 	Out     string
 	Print   printFlags
+	PDFX    bool
 }
 
 func newCmdExportPOD(f *Factory) *cobra.Command {
@@ -126,6 +127,7 @@ bleed replaces the deck's; a card size the service does not print is refused.`,
 	}
 	cmd.Flags().StringVar(&opts.Service, "service", "", "the service: "+strings.Join(pod.Names(), ", "))
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "pod"), "output folder")
+	cmd.Flags().BoolVar(&opts.PDFX, "pdfx", false, "write the PDF of drivethrucards as PDF/X-4")
 	opts.Print.register(cmd.Flags())
 	return cmd
 }
@@ -144,7 +146,7 @@ func runExportPOD(opts *PODOptions) error {
 	if err != nil {
 		return err
 	}
-	written, err := build.ExportPOD(f.BuildEnv(), ds, p, filepath.Join(opts.Out, p.Name))
+	written, err := build.ExportPOD(f.BuildEnv(), ds, p, filepath.Join(opts.Out, p.Name), opts.PDFX)
 	if err != nil {
 		return err
 	}
