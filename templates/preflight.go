@@ -168,7 +168,7 @@ func (r *renderer) checkDPI(pos cards.Pos, ref string, pxW, pxH int, drawn layou
 	if dpi < MinDPI-0.5 {
 		r.preflight(CheckDPI, pos, "picture %s prints at %s dpi, below %s; its %s x %s want %d x %d pixels", ref,
 			strconv.Itoa(int(math.Round(dpi))), strconv.Itoa(int(MinDPI)), layout.FormatMM(drawn.W), layout.FormatMM(drawn.H),
-			int(math.Ceil(drawn.W/layout.MMPerInch*MinDPI)), int(math.Ceil(drawn.H/layout.MMPerInch*MinDPI)))
+			int(math.Ceil(drawn.W/layout.MMPerInch*MinDPI-1e-6)), int(math.Ceil(drawn.H/layout.MMPerInch*MinDPI-1e-6)))
 	}
 }
 
