@@ -24,8 +24,9 @@ import (
 type Kind uint8
 
 const (
-	// Images is a PNG per card face, the bleed box at the service's pixel
-	// size; a deck whose backs are all alike has one back image.
+	// Images is a PNG per card front and per distinct back, the bleed box
+	// at the service's pixel size, and a list of which back goes with
+	// which front, how many times.
 	Images Kind = iota
 	// PDFPages is one PDF, a page per printed card side (front, then its
 	// back), each page the bleed box with a TrimBox and a BleedBox.
@@ -150,9 +151,8 @@ func Export(job *output.DeckJob, p Profile, dir, stem string, pdfx bool) ([]outp
 	return images(job, size, dir, stem)
 }
 
-// images renders each card's front, and its back or the one back all
-// share, at the size's pixels, and a list of the files with each card's
-// count.
+// images renders each card's front, and each distinct back once, at the
+// size's pixels, and a list of the files with each card's count.
 func images(job *output.DeckJob, size Size, dir, stem string) ([]output.File, error) {
 	box := job.Plan.CardBleedBox()
 	// the dpi that makes the bleed box exactly PixW pixels wide
@@ -169,17 +169,32 @@ func images(job *output.DeckJob, size Size, dir, stem string) ([]output.File, er
 	for _, e := range job.Copies() {
 		counts[e]++
 	}
-	backs := make([]image.Image, n)
-	same := true
+	// the distinct backs, in order of first use, and each card's
+	var backs []image.Image
+	backOf := make([]int, n)
+	seen := map[[32]byte]int{}
 	for i := range n {
+		if counts[i] == 0 {
+			continue
+		}
 		img, err := face(i, layout.Back)
 		if err != nil {
 			return nil, err
 		}
-		backs[i] = img
-		if sha256.Sum256(img.(*image.RGBA).Pix) != sha256.Sum256(backs[0].(*image.RGBA).Pix) {
-			same = false
+		sum := sha256.Sum256(img.(*image.RGBA).Pix)
+		k, ok := seen[sum]
+		if !ok {
+			k = len(backs)
+			seen[sum] = k
+			backs = append(backs, img)
 		}
+		backOf[i] = k
+	}
+	backName := func(k int) string {
+		if len(backs) == 1 {
+			return stem + "-back.png"
+		}
+		return fmt.Sprintf("%s-back-%d.png", stem, k+1)
 	}
 	width := len(fmt.Sprint(n))
 	var files []output.File
@@ -204,17 +219,10 @@ func images(job *output.DeckJob, size Size, dir, stem string) ([]output.File, er
 		if err := add(fname, front); err != nil {
 			return nil, err
 		}
-		bname := stem + "-back.png"
-		if !same {
-			bname = fmt.Sprintf("%s-back-%0*d.png", stem, width, i+1)
-			if err := add(bname, backs[i]); err != nil {
-				return nil, err
-			}
-		}
-		list += fmt.Sprintf("%s,%s,%d\n", fname, bname, counts[i])
+		list += fmt.Sprintf("%s,%s,%d\n", fname, backName(backOf[i]), counts[i])
 	}
-	if same {
-		if err := add(stem+"-back.png", backs[0]); err != nil {
+	for k, img := range backs {
+		if err := add(backName(k), img); err != nil {
 			return nil, err
 		}
 	}

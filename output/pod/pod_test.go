@@ -213,3 +213,34 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("unknown service: %v", err)
 	}
 }
+
+// TestDistinctBacks: backs are written once each, numbered in order of
+// first use, and the list pairs each front with its own; a card printed
+// no times is left out.
+func TestDistinctBacks(t *testing.T) {
+	src := strings.Replace(pokerDeck, "  - {name: three, fill: \"#ffff00\"}\n",
+		"  - {name: three, fill: \"#ffff00\", back: c}\n  - {name: none, fill: \"#ffffff\", count: 0}\n", 1)
+	src = strings.Replace(src, "  b: {background: \"#0000ff\"}\n", "  b: {background: \"#0000ff\"}\n  c: {background: \"#00ffff\"}\n", 1)
+	p := profile(t, "thegamecrafter")
+	files, err := Export(prepare(t, src, p), p, "d", "p", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f.Path))
+	}
+	if want := []string{"p-front-1.png", "p-front-2.png", "p-front-3.png", "p-back-1.png", "p-back-2.png", "p-cards.csv"}; !slices.Equal(names, want) {
+		t.Errorf("files %q, want %q", names, want)
+	}
+	if csv, want := string(files[5].Data), "front,back,count\np-front-1.png,p-back-1.png,2\np-front-2.png,p-back-1.png,1\np-front-3.png,p-back-2.png,1\n"; csv != want {
+		t.Errorf("list\n%s\nwant\n%s", csv, want)
+	}
+	img, err := png.Decode(bytes.NewReader(files[4].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := at(img, 400, 500); got != (color.NRGBA{0, 255, 255, 255}) {
+		t.Errorf("second back %v, want cyan", got)
+	}
+}
