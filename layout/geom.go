@@ -31,6 +31,14 @@ func (r Rect) Contains(s Rect, eps float64) bool {
 	return s.X >= r.X-eps && s.Y >= r.Y-eps && s.Right() <= r.Right()+eps && s.Bottom() <= r.Bottom()+eps
 }
 
+// Intersect returns the part of r that lies in s; it has no area (and
+// lies at the nearer corner) when they do not overlap.
+func (r Rect) Intersect(s Rect) Rect {
+	x0, y0 := max(r.X, s.X), max(r.Y, s.Y)
+	x1, y1 := max(x0, min(r.Right(), s.Right())), max(y0, min(r.Bottom(), s.Bottom()))
+	return Rect{x0, y0, x1 - x0, y1 - y0}
+}
+
 // Overlaps reports whether r and s share area more than eps deep.
 func (r Rect) Overlaps(s Rect, eps float64) bool {
 	return r.X < s.Right()-eps && s.X < r.Right()-eps && r.Y < s.Bottom()-eps && s.Y < r.Bottom()-eps

@@ -200,3 +200,26 @@ func TestBounds(t *testing.T) {
 		t.Errorf("bounds of points: %+v", got)
 	}
 }
+
+// TestIntersect: the common part of two rectangles, the same either way
+// round; none (no area) when they are apart or only touch.
+func TestIntersect(t *testing.T) {
+	r := Rect{X: 10, Y: 20, W: 30, H: 40} // x 10–40, y 20–60
+	for _, c := range []struct {
+		s    Rect
+		want Rect
+	}{
+		{Rect{0, 0, 100, 100}, r},
+		{Rect{20, 30, 5, 5}, Rect{20, 30, 5, 5}},
+		{Rect{30, 50, 20, 20}, Rect{30, 50, 10, 10}},
+		{Rect{0, 0, 15, 25}, Rect{10, 20, 5, 5}},
+		{Rect{40, 20, 10, 10}, Rect{40, 20, 0, 10}}, // touching edge
+		{Rect{50, 70, 5, 5}, Rect{50, 70, 0, 0}},    // apart
+	} {
+		for _, got := range []Rect{r.Intersect(c.s), c.s.Intersect(r)} {
+			if got != c.want {
+				t.Errorf("%v ∩ %v = %v, want %v", r, c.s, got, c.want)
+			}
+		}
+	}
+}

@@ -62,68 +62,15 @@ func Calibration(s layout.Settings) (*draw.Document, []CalibrationScale, error) 
 	}
 	var front, back layout.Path
 	var ops []draw.Op
-	label := typeset.TextStyle{Family: fonts, Size: 5, Colour: calFront, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
 	for _, sc := range scales {
-		u := layout.Point{X: 1}  // along the scale
-		n := layout.Point{Y: -1} // across it, towards the front ticks
-		if !sc.Horizontal {
-			u, n = layout.Point{Y: 1}, layout.Point{X: -1}
-		}
-		// the correction a coinciding tick stands for, along u, in the
-		// back page's coordinates: back-offset = step × i × flip(u)
-		fu := flip.Apply(u)
-		fo := flip.Apply(layout.Point{})
-		along := (fu.X - fo.X) + (fu.Y - fo.Y)
-		for i := -calTicks; i <= calTicks; i++ {
-			l := calTickLen
-			if i == 0 {
-				l += 3
-			}
-			at := func(d, across float64) layout.Point { return sc.point(u, n, d, across) }
-			a, b := at(float64(i)*calPitch, -calOverlap/2), at(float64(i)*calPitch, l)
-			front.Append(layout.LinePath(layout.Segment{A: a, B: b}))
-			// the back tick, where it must lie physically, mapped to the
-			// back page, then moved by the back-offset like any back
-			bd := float64(i) * (calPitch + calStep)
-			ba, bb := at(bd, calOverlap/2), at(bd, -l)
-			m := flip.Then(offset)
-			back.Append(layout.LinePath(layout.Segment{A: m.Apply(ba), B: m.Apply(bb)}))
-			value := calStep * float64(i) * along
-			text := strconv.FormatFloat(value, 'f', 2, 64)
-			if value > 0 {
-				text = "+" + text
-			}
-			if i == 0 {
-				text = "0"
-			}
-			c := at(float64(i)*calPitch, l+2.6)
-			box := layout.Rect{X: c.X - 3, Y: c.Y - 1.5, W: 6, H: 3}
-			if !sc.Horizontal {
-				box = layout.Rect{X: c.X - 3.5, Y: c.Y - 1.25, W: 7, H: 2.5}
-				if i%2 != 0 {
-					continue // every other label fits beside a vertical scale
-				}
-			}
-			ops, _ = typeset.LayoutText(ops, text, box, label, nil)
-		}
-		axis := "x"
-		if !sc.Horizontal {
-			axis = "y"
-		}
-		name := sc.point(u, n, -float64(calTicks)*calPitch-5, calTickLen/2)
-		ops, _ = typeset.LayoutText(ops, axis, layout.Rect{X: name.X - 2, Y: name.Y - 2, W: 4, H: 4}, typeset.TextStyle{Family: fonts, Style: typeset.Bold, Size: 9, Colour: calFront, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}, nil)
+		var f, b layout.Path
+		ops, f, b = sc.draw(ops, flip, flip.Then(offset), fonts)
+		front.Append(f)
+		back.Append(b)
 	}
 	ops = append(ops, &draw.PathOp{Path: front, Stroke: calFront, Width: 0.12})
-	flipName := "long"
-	if s.Duplex == layout.DuplexShort {
-		flipName = "short"
-	}
-	help := fmt.Sprintf(`**Printer calibration** · print duplex at **100%% (actual size)**, flip on the **%s edge**.
-Hold the sheet up to the light. On each scale one black tick runs straight on into a red one: the number under it is the correction in mm. Read x on the horizontal scales and y on the vertical ones; all of them should agree.
-Then print with **--back-offset X,Y** or **print: {back-offset: [X, Y]}**, adding the readings to the offset this sheet was printed with: **%s, %s mm**.`,
-		flipName, strconv.FormatFloat(s.BackOffset.X, 'f', -1, 64), strconv.FormatFloat(s.BackOffset.Y, 'f', -1, 64))
 	body := typeset.TextStyle{Family: fonts, Size: 8, Colour: calFront, LineHeight: 1.25, Wrap: true, Shrink: true, MinSize: 6}
-	ops, _ = typeset.LayoutText(ops, help, layout.Rect{X: 34, Y: 34, W: page.W - 68, H: 38}, body, nil)
+	ops, _ = typeset.LayoutText(ops, calibrationHelp(s), layout.Rect{X: 34, Y: 34, W: page.W - 68, H: 38}, body, nil)
 
 	backOps := []draw.Op{&draw.PathOp{Path: back, Stroke: calBack, Width: 0.12}}
 	backText := typeset.TextStyle{Family: fonts, Size: 9, Colour: calBack, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
@@ -134,6 +81,76 @@ Then print with **--back-offset X,Y** or **print: {back-offset: [X, Y]}**, addin
 		{Size: page, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: backOps}}}},
 	}}
 	return doc, scales, nil
+}
+
+// draw adds the scale's labels to ops, and returns its front ticks and
+// its back ticks: each where it must lie physically, mapped to the back
+// page by back (the flip, then the back-offset, like any back).
+func (sc CalibrationScale) draw(ops []draw.Op, flip, back layout.Affine, fonts *typeset.Family) ([]draw.Op, layout.Path, layout.Path) {
+	var fronts, backs layout.Path
+	label := typeset.TextStyle{Family: fonts, Size: 5, Colour: calFront, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
+	u := layout.Point{X: 1}  // along the scale
+	n := layout.Point{Y: -1} // across it, towards the front ticks
+	if !sc.Horizontal {
+		u, n = layout.Point{Y: 1}, layout.Point{X: -1}
+	}
+	// the correction a coinciding tick stands for, along u, in the back
+	// page's coordinates: back-offset = step × i × flip(u)
+	fu := flip.Apply(u)
+	fo := flip.Apply(layout.Point{})
+	along := (fu.X - fo.X) + (fu.Y - fo.Y)
+	at := func(d, across float64) layout.Point { return sc.point(u, n, d, across) }
+	for i := -calTicks; i <= calTicks; i++ {
+		l := calTickLen
+		if i == 0 {
+			l += 3
+		}
+		fronts.Append(layout.LinePath(layout.Segment{A: at(float64(i)*calPitch, -calOverlap/2), B: at(float64(i)*calPitch, l)}))
+		bd := float64(i) * (calPitch + calStep)
+		backs.Append(layout.LinePath(layout.Segment{A: back.Apply(at(bd, calOverlap/2)), B: back.Apply(at(bd, -l))}))
+		if !sc.Horizontal && i%2 != 0 {
+			continue // every other label fits beside a vertical scale
+		}
+		c := at(float64(i)*calPitch, l+2.6)
+		box := layout.Rect{X: c.X - 3, Y: c.Y - 1.5, W: 6, H: 3}
+		if !sc.Horizontal {
+			box = layout.Rect{X: c.X - 3.5, Y: c.Y - 1.25, W: 7, H: 2.5}
+		}
+		ops, _ = typeset.LayoutText(ops, correction(calStep*float64(i)*along, i), box, label, nil)
+	}
+	axis := "x"
+	if !sc.Horizontal {
+		axis = "y"
+	}
+	name := sc.point(u, n, -float64(calTicks)*calPitch-5, calTickLen/2)
+	ops, _ = typeset.LayoutText(ops, axis, layout.Rect{X: name.X - 2, Y: name.Y - 2, W: 4, H: 4}, typeset.TextStyle{Family: fonts, Style: typeset.Bold, Size: 9, Colour: calFront, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}, nil)
+	return ops, fronts, backs
+}
+
+// correction is the label of tick i: the back-offset correction it stands
+// for, in mm, signed ("0" at the zero tick).
+func correction(value float64, i int) string {
+	if i == 0 {
+		return "0"
+	}
+	text := strconv.FormatFloat(value, 'f', 2, 64)
+	if value > 0 {
+		text = "+" + text
+	}
+	return text
+}
+
+// calibrationHelp is the sheet's instructions, for the flip edge and
+// back-offset it is printed with.
+func calibrationHelp(s layout.Settings) string {
+	flipName := "long"
+	if s.Duplex == layout.DuplexShort {
+		flipName = "short"
+	}
+	return fmt.Sprintf(`**Printer calibration** · print duplex at **100%% (actual size)**, flip on the **%s edge**.
+Hold the sheet up to the light. On each scale one black tick runs straight on into a red one: the number under it is the correction in mm. Read x on the horizontal scales and y on the vertical ones; all of them should agree.
+Then print with **--back-offset X,Y** or **print: {back-offset: [X, Y]}**, adding the readings to the offset this sheet was printed with: **%s, %s mm**.`,
+		flipName, strconv.FormatFloat(s.BackOffset.X, 'f', -1, 64), strconv.FormatFloat(s.BackOffset.Y, 'f', -1, 64))
 }
 
 // point returns the point d along the scale (direction u) and across it

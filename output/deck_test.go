@@ -595,7 +595,7 @@ func TestIcons(t *testing.T) {
 	}{
 		{"{logo: art/logo.png}", []string{}},
 		{"{logo: art/none.png}", []string{"3:15: error: icons.logo: cannot read art/none.png: file does not exist"}},
-		{"{logo: art/bad.png}", []string{"3:15: error: icons.logo: art/bad.png is not a PNG or JPEG image: image: unknown format"}},
+		{"{logo: art/bad.png}", []string{"3:15: error: icons.logo: art/bad.png is not a PNG or JPEG image (its first bytes are neither)"}},
 		{"{logo: [a]}", []string{"3:15: error: icons.logo: expected text, found a list"}},
 	}
 	for _, tt := range tests {

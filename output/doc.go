@@ -7,6 +7,9 @@
 // [draw.Document]: pages of faces, each placed by an affine transform and
 // clipped to its bleed box, with marks and a sheet label. Back ends
 // (output/pdf, output/png) replay documents through [draw.Canvas].
-// [WriteFiles] replaces output files atomically, so a failed build never
-// leaves a half-written or missing PDF behind.
+// A [Stage] replaces output files atomically and all or none: a writer per
+// staged file, then one commit (a failed late rename puts back the files
+// already replaced), so a failed or interrupted build ([Interrupt]) never
+// leaves a half-written or missing PDF behind; [WriteFiles] stages bytes
+// already made.
 package output

@@ -8,8 +8,9 @@ import (
 	"fmt"
 	"image"
 	imagedraw "image/draw"
-	_ "image/jpeg" // decode JPEG art
+	"image/jpeg"
 	"image/png"
+	"io"
 	"math"
 	"runtime"
 	"slices"
@@ -93,18 +94,60 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 	if len(data) > MaxImageBytes {
 		return nil, fmt.Errorf("%s is %d bytes; the limit for images is %d", path, len(data), MaxImageBytes)
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	codec, err := sniff(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s is not a PNG or JPEG image: %w", path, err)
+		return nil, fmt.Errorf("%s %w", path, err)
+	}
+	format := codec.name
+	cfg, err := codec.config(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: broken %s image: %w", path, format, err)
 	}
 	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxImagePixels || cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, fmt.Errorf("%s is %d x %d pixels; the limit is %d megapixels", path, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)
 	}
-	img, _, err := image.Decode(bytes.NewReader(data))
+	img, err := codec.decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: broken %s image: %w", path, format, err)
 	}
 	return img, nil
+}
+
+// codec is a picture format deckpress reads.
+type codec struct {
+	name   string
+	magic  string
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}
+
+// codecs are the formats deckpress reads: PNG and JPEG, told by their
+// first bytes, whatever the file's name says; no other decoder that a
+// library may register with package image is ever reached.
+var codecs = []codec{
+	{"PNG", "\x89PNG\r\n\x1a\n", png.DecodeConfig, png.Decode},
+	{"JPEG", "\xff\xd8\xff", jpeg.DecodeConfig, jpeg.Decode},
+}
+
+// others are formats refused by name, for a clearer message.
+var others = []struct{ name, magic string }{
+	{"GIF", "GIF8"}, {"WebP", "RIFF"}, {"BMP", "BM"}, {"TIFF", "II*\x00"}, {"TIFF", "MM\x00*"}, {"SVG", "<svg"}, {"SVG", "<?xml"},
+}
+
+// sniff returns the codec of a picture from its first bytes, or an error
+// (to follow its name) saying what it is instead.
+func sniff(data []byte) (codec, error) {
+	for _, c := range codecs {
+		if bytes.HasPrefix(data, []byte(c.magic)) {
+			return c, nil
+		}
+	}
+	for _, o := range others {
+		if bytes.HasPrefix(data, []byte(o.magic)) {
+			return codec{}, fmt.Errorf("is a %s image; deckpress reads PNG and JPEG pictures only", o.name)
+		}
+	}
+	return codec{}, errors.New("is not a PNG or JPEG image (its first bytes are neither)")
 }
 
 // Picture returns the picture at path cropped to crop (in source pixels;

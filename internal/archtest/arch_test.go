@@ -65,7 +65,7 @@ var allowed = map[string][]string{
 	"output/pod":    {"layout", "output", "output/pdf", "output/png"},
 
 	// the pipeline as a library: everything below, but no cobra
-	"output/build": {"cards", "data", "layout", "output", "output/arena", "output/pdf", "output/png", "output/pod", "output/tts",
+	"output/build": {"cards", "data", "internal/safefile", "layout", "output", "output/arena", "output/pdf", "output/png", "output/pod", "output/tts",
 		"rules/compose", "rules/galaga", "rules/gladiators", "rules/slugfest", "templates", "templates/draw", "templates/rulestext", "templates/typeset"},
 	// the balance lab as a library: sides and arena loaded through build,
 	// the fights, the round robin's report and its back ends; the other
@@ -77,7 +77,7 @@ var allowed = map[string][]string{
 	"cmd/deckpress/watch": {fsnotify},
 	// the live studio: the library, the PNG back end and the rules engine
 	// behind net/http; chromedp only in its browser test
-	"cmd/deckpress/studio": {"cards", "layout", "output", "output/build", "output/png", "rules/compose", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
+	"cmd/deckpress/studio": {"cards", "internal/safefile", "layout", "output", "output/build", "output/png", "rules/compose", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
 	// flags, printing and the library; what it may parse a flag into
 	// (combat: a --policy and the open field; arena: the start zones'
 	// places; the other engines: their policies, options and reports, and
@@ -92,6 +92,7 @@ var allowed = map[string][]string{
 	"internal/jsonschema": {"cards"},
 	"internal/testdecks":  {},
 	"internal/testtool":   {},
+	"internal/safefile":   {},
 }
 
 type pkg struct {

@@ -276,16 +276,30 @@ func (m *Map) hexOps(t Tile, detailed bool) []draw.Op {
 			ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%d,%d", c, r), layout.Rect{X: ctr.X - g.Size*0.4, Y: ctr.Y - g.Size*0.44, W: g.Size * 0.8, H: g.Size * 0.25}, coord, nil)
 		}
 	}
-	label := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: math.Min(12, g.Size*0.45), Colour: markColor, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 4, LineHeight: 1.05, Wrap: true}
+	return ops
+}
+
+// labelOps draws the map's labels that fall on a tile (on any of the
+// three columns a label spans), each on a light plate that leaves the hex
+// lines visible, kept inside the map and the tile so that none sits in
+// the margin. size is the largest text size.
+func (m *Map) labelOps(ops []draw.Op, t Tile, size float64) []draw.Op {
+	g := t.Grid
+	inside := rangeExtent(g, t).Intersect(rangeExtent(g, Tile{C0: 0, C1: m.Cols - 1, R0: 0, R1: m.Rows - 1}))
+	// about half a hex high on a tile, never below 6 pt (the overview's
+	// hexes are small)
+	pt := math.Max(6, math.Min(size, g.Size*0.45))
+	label := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: pt, Colour: markColor, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 6, LineHeight: 1.05, Wrap: true}
 	for _, l := range m.Labels {
-		// a label spans three columns: draw it wherever any of them is,
-		// so that tiles sharing those hexes show the same
 		if !t.Has(l.At) && !t.Has(layout.Hex{Col: l.At.Col - 1, Row: l.At.Row}) && !t.Has(layout.Hex{Col: l.At.Col + 1, Row: l.At.Row}) {
 			continue
 		}
 		ctr := g.Center(l.At)
-		box := layout.Rect{X: ctr.X - g.Size*1.3, Y: ctr.Y - g.Size*0.3, W: g.Size * 2.6, H: g.Size * 0.6}
-		ops = append(ops, &draw.PathOp{Path: layout.RoundedRectPath(box, 1), Fill: draw.Colour{R: 255, G: 255, B: 255, A: 200}})
+		h := math.Max(g.Size*0.6, pt*layout.MMPerInch/72*1.4)
+		box := layout.Rect{X: ctr.X - g.Size*1.3, Y: ctr.Y - h/2, W: g.Size * 2.6, H: h}
+		box.X = math.Max(inside.X, math.Min(box.X, inside.Right()-box.W))
+		box.Y = math.Max(inside.Y, math.Min(box.Y, inside.Bottom()-box.H))
+		ops = append(ops, &draw.PathOp{Path: layout.RoundedRectPath(box, math.Min(1, box.H/3)), Fill: draw.Colour{R: 255, G: 255, B: 255, A: 190}})
 		ops, _ = typeset.LayoutText(ops, l.Text, box, label, nil)
 	}
 	return ops
@@ -384,6 +398,7 @@ func (m *Map) tilePage(page layout.Size, margin float64, t Tile, all []Tile) dra
 	if len(marks.Verbs) > 0 {
 		ops = append(ops, &draw.PathOp{Path: marks, Stroke: markColor, Width: 0.2})
 	}
+	ops = m.labelOps(ops, t, 12) // over the crosshairs: a mark never crosses a word
 	ref := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 16, Colour: markColor, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
 	ops, _ = typeset.LayoutText(ops, t.Name, layout.Rect{X: margin, Y: page.H - margin - footer, W: 20, H: footer}, ref, nil)
 	caption := fmt.Sprintf("%s · tile %s of %d", m.Name, t.Name, len(all))
@@ -412,6 +427,7 @@ func (m *Map) overview(page layout.Size, margin float64, tiles []Tile) draw.Page
 	se := rangeExtent(small, full)
 	full.Grid.Origin = layout.Point{X: area.X + (area.W-se.W)/2 - se.X, Y: area.Y + (area.H-se.H)/2 - se.Y}
 	ops := m.hexOps(full, false)
+	ops = m.labelOps(ops, full, 7)
 	title := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 16, Colour: markColor, Plain: true, LineHeight: 1.1, Shrink: true, MinSize: 8}
 	ops, _ = typeset.LayoutText(ops, m.Name, layout.Rect{X: margin, Y: margin, W: page.W - 2*margin, H: 9}, title, nil)
 	info := fmt.Sprintf("%d × %d hexes of %s · 1 hex = %s · %d %s", m.Cols, m.Rows, sizeText(m.Grid.Size), m.Scale, len(tiles), map[bool]string{true: "page", false: "pages"}[len(tiles) == 1])

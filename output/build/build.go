@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -96,6 +97,9 @@ func (p Product) Counts() string {
 // diagnostics are every problem found; the products are nil when any is
 // an error. The error is for an input that cannot be read at all.
 func Prepare(req Request) ([]Product, cards.Diagnostics, error) {
+	if req.Reads == nil {
+		req.Reads = &ReadLog{} // to refuse an output over a file read
+	}
 	opts := options{print: req.Print, ruleset: req.Ruleset, env: req.Env}
 	var inputs []input
 	var diags cards.Diagnostics
@@ -133,7 +137,35 @@ func Prepare(req Request) ([]Product, cards.Diagnostics, error) {
 		}
 		seen[p.Path] = true
 	}
+	if err := overwritesRead(req.Env, products); err != nil {
+		return nil, diags, err
+	}
 	return products, diags, nil
+}
+
+// overwritesRead refuses a product that would replace a file the build
+// read (a deck named deck.pdf built into its own folder), compared as
+// files, so that a symlink or a hard link is caught too.
+func overwritesRead(env Env, products []Product) error {
+	var read []os.FileInfo
+	var names []string
+	for _, n := range env.Reads.List() {
+		if st, err := os.Stat(n); err == nil && st.Mode().IsRegular() {
+			read, names = append(read, st), append(names, n)
+		}
+	}
+	for _, p := range products {
+		st, err := os.Stat(env.Abs(p.Path))
+		if err != nil {
+			continue
+		}
+		for i, r := range read {
+			if os.SameFile(st, r) {
+				return fmt.Errorf("%s would overwrite %s, which this build reads; choose another output folder (-o) or rename the input", p.Path, env.relative(names[i]))
+			}
+		}
+	}
+	return nil
 }
 
 // Write renders every product, on all cores, then writes them all

@@ -105,6 +105,7 @@ func prepareDeckInput(in input, root *cards.Node, opts options) ([]Product, card
 	}
 	diags = diags.Extend(galaga.Texts(deck)) // Galaga cards' text, from their effects
 	diags = diags.Extend(compose.Check(deck))
+	checkPrinted(deck, &diags)
 	job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()})
 	diags = diags.Extend(ds)
 	if job == nil || diags.HasErrors() {
@@ -138,6 +139,21 @@ func prepareSlugfestInput(in input, root *cards.Node, opts options) ([]Product, 
 		}
 	}
 	return out, diags
+}
+
+// checkPrinted refuses a deck that prints no card (none listed, or every
+// count 0), which would make a PDF of one blank page; a deck whose cards
+// could not be read (its CSV, say) has its error already.
+func checkPrinted(deck *cards.Deck, diags *cards.Diagnostics) {
+	if diags.HasErrors() {
+		return
+	}
+	for _, c := range deck.Cards {
+		if c.Count > 0 {
+			return
+		}
+	}
+	diags.Errorf(deck.Pos, "the deck has no cards to print (no cards, or every count is 0); nothing would be written")
 }
 
 // DeckProduct is the PDF of a prepared deck.

@@ -3,7 +3,6 @@ package build
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -11,11 +10,12 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
+	"github.com/deckpress/deckpress/internal/safefile"
 	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
 )
 
 // input is one file to build or check.
@@ -44,81 +44,57 @@ type osFiles struct {
 }
 
 func (f osFiles) ReadFile(name string) ([]byte, error) {
+	file, info, err := f.open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return safefile.ReadAll(file, info, maxReadBytes)
+}
+
+// open opens name once, as every file is read (see [safefile]): a regular
+// file or a folder, inside f.root unless it is "". The open through the
+// root decides, never a check of the path before or after it.
+func (f osFiles) open(name string) (*os.File, fs.FileInfo, error) {
 	if !filepath.IsAbs(name) {
 		name = filepath.Join(f.dir, name)
 	}
 	f.log.add(name)
 	if f.root == "" {
-		file, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer file.Close()
-		return readBounded(file)
-	}
-	// the same check by path first, for a message that names the folder
-	if err := f.inside(name); err != nil {
-		return nil, err
+		return safefile.Open(nil, name)
 	}
 	abs, err := filepath.Abs(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rel, err := filepath.Rel(f.root, abs)
-	if err != nil {
-		return nil, err
+	if err != nil || !filepath.IsLocal(rel) {
+		// reached through a symlinked folder (f.root has its symlinks
+		// resolved): the name relative to the root, which decides
+		if dir, derr := filepath.EvalSymlinks(filepath.Dir(abs)); derr == nil {
+			rel, err = filepath.Rel(f.root, filepath.Join(dir, filepath.Base(abs)))
+		}
+	}
+	if err != nil || !filepath.IsLocal(rel) {
+		return nil, nil, outsideError{f.shownRoot()}
 	}
 	root, err := os.OpenRoot(f.root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer root.Close()
-	file, err := root.Open(rel)
-	if err != nil {
-		return nil, err
+	file, info, err := safefile.Open(root, rel)
+	// The root's own refusal of a name leaving it is the one error that
+	// is neither the system's (missing, not permitted, a loop) nor ours.
+	var errno syscall.Errno
+	if err != nil && !errors.As(err, &errno) && !errors.As(err, new(*safefile.NotRegularError)) {
+		return nil, nil, outsideError{f.shownRoot()}
 	}
-	defer file.Close()
-	return readBounded(file)
-}
-
-// readBounded reads an open file, refusing a huge one before reading it;
-// each format then has its own, smaller limit (8 MiB for YAML and CSV).
-func readBounded(file *os.File) ([]byte, error) {
-	st, err := file.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.Size() > maxReadBytes {
-		return nil, fmt.Errorf("it is %d MiB; deckpress reads files of at most %d MiB", st.Size()>>20, maxReadBytes>>20)
-	}
-	return io.ReadAll(file)
+	return file, info, err
 }
 
 // maxReadBytes is the largest file deckpress reads: the largest picture.
-const maxReadBytes = templates.MaxImageBytes
-
-// inside checks (unless f.root is "") that name lies inside f.root, both
-// as written and once its symlinks are resolved.
-func (f osFiles) inside(name string) error {
-	if f.root == "" {
-		return nil
-	}
-	name, err := filepath.Abs(name)
-	if err != nil {
-		return err
-	}
-	if !within(f.root, name) {
-		return outsideError{f.shownRoot()}
-	}
-	real, err := filepath.EvalSymlinks(name)
-	if err != nil {
-		return err // missing or unreadable: the read would fail the same way
-	}
-	if !within(f.root, real) {
-		return outsideError{f.shownRoot()}
-	}
-	return nil
-}
+const maxReadBytes = safefile.MaxBytes
 
 // shownRoot is the project folder as messages show it: relative to the
 // working folder when it lies inside it.
@@ -173,10 +149,11 @@ func namedFiles(env Env, path string) osFiles {
 	return files
 }
 
-// projectRoot returns how to check that the inputs a project file in dir
-// names lie in dir; with --allow-outside, anywhere goes.
-func projectRoot(env Env, dir string) osFiles {
-	files := osFiles{dir: env.Dir}
+// folderRoot returns how to read the files of the folder dir (its
+// project file, its YAML files, the inputs its project file lists):
+// inside dir; with --allow-outside, anywhere.
+func folderRoot(env Env, dir string) osFiles {
+	files := osFiles{dir: env.Dir, log: env.Reads}
 	if env.AllowOutside {
 		return files
 	}
@@ -248,7 +225,8 @@ func builtinInputs(outDir string) ([]input, error) {
 // argInputs reads the files named on the command line; a folder stands for
 // every YAML file in it (those that are not a buildable format are skipped
 // later), or for the inputs its project file (deckpress.yaml) lists, which
-// then share the project's print settings.
+// then share the project's print settings. Each argument is opened once,
+// and what was opened decides whether it is a file or a folder.
 func argInputs(env Env, args []string, outDir string) ([]input, cards.Diagnostics, error) {
 	var out []input
 	var diags cards.Diagnostics
@@ -256,20 +234,23 @@ func argInputs(env Env, args []string, outDir string) ([]input, cards.Diagnostic
 		if filepath.Base(a) == cards.ProjectFile {
 			a = filepath.Dir(a)
 		}
-		st, err := os.Stat(env.Abs(a))
+		file, info, err := osFiles{dir: env.Dir, log: env.Reads}.open(a)
 		if err != nil {
 			return nil, diags, fmt.Errorf("%s: %w", a, cards.Cause(err))
 		}
-		if !st.IsDir() {
-			in, err := readInput(env, a, outDir)
+		if !info.IsDir() {
+			src, err := safefile.ReadAll(file, info, maxReadBytes)
+			file.Close()
 			if err != nil {
-				return nil, diags, err
+				return nil, diags, fmt.Errorf("%s: %w", a, cards.Cause(err))
 			}
+			in := newInput(env, a, src, outDir)
 			in.named = true
 			out = append(out, in)
 			continue
 		}
-		ins, ds, err := folderInputs(env, a, outDir)
+		ins, ds, err := folderInputs(env, a, file, outDir)
+		file.Close()
 		diags = append(diags, ds...)
 		if err != nil {
 			return nil, diags, err
@@ -279,21 +260,22 @@ func argInputs(env Env, args []string, outDir string) ([]input, cards.Diagnostic
 	return out, diags, nil
 }
 
-func readInput(env Env, p, outDir string) (input, error) {
-	src, err := osFiles{dir: env.Dir, log: env.Reads}.ReadFile(p)
-	if err != nil {
-		return input{}, fmt.Errorf("%s: %w", p, cards.Cause(err))
-	}
-	return input{path: p, src: src, files: namedFiles(env, p), outDir: outDir}, nil
+func newInput(env Env, p string, src []byte, outDir string) input {
+	return input{path: p, src: src, files: namedFiles(env, p), outDir: outDir}
 }
 
-// folderInputs lists a folder's inputs: those of its project file, or every
-// YAML file in it.
-func folderInputs(env Env, dir, outDir string) ([]input, cards.Diagnostics, error) {
+// folderInputs lists the inputs of the open folder dir: those of its
+// project file, or every YAML file in it. Each is read inside dir (unless
+// --allow-outside): a symlink among them or a project input leading out of
+// it, or one that is not a regular file, is an error at its place.
+func folderInputs(env Env, dir string, folder *os.File, outDir string) ([]input, cards.Diagnostics, error) {
+	files := folderRoot(env, dir)
 	projPath := filepath.Join(dir, cards.ProjectFile)
 	var proj *cards.Project
 	var diags cards.Diagnostics
-	if src, err := (osFiles{dir: env.Dir, log: env.Reads}).ReadFile(projPath); err == nil {
+	src, err := files.ReadFile(projPath)
+	switch {
+	case err == nil:
 		root, ds := cards.Parse(projPath, src)
 		diags = append(diags, ds...)
 		if root != nil {
@@ -301,53 +283,66 @@ func folderInputs(env Env, dir, outDir string) ([]input, cards.Diagnostics, erro
 			proj, more = cards.ReadProject(projPath, root)
 			diags = append(diags, more...)
 		}
+	case !errors.Is(err, fs.ErrNotExist):
+		diags.Errorf(cards.Pos{File: projPath, Line: 1, Col: 1}, "%v", cards.Cause(err))
+		return nil, diags, nil
 	}
-	var names []string
+	var out []input
+	// read reads the input p, or says at pos why it cannot be read.
+	read := func(p string, pos cards.Pos, label string) {
+		src, err := files.ReadFile(p)
+		if err != nil {
+			diags.Errorf(pos, "%s%v", label, cards.Cause(err))
+			return
+		}
+		out = append(out, newInput(env, p, src, outDir))
+	}
 	if proj != nil && proj.Inputs != nil {
-		within := projectRoot(env, dir)
 		for _, n := range proj.Inputs {
 			p := cards.Resolve(projPath, n.Value)
-			if err := within.inside(env.Abs(p)); errors.As(err, new(outsideError)) {
-				diags.Errorf(n.Pos, "inputs: %s: %v", n.Value, err)
-				continue
-			}
-			st, err := os.Stat(env.Abs(p))
+			label := "inputs: " + n.Value + ": "
+			file, info, err := files.open(p)
 			if err != nil {
-				diags.Errorf(n.Pos, "inputs: %s: %v", n.Value, cards.Cause(err))
+				diags.Errorf(n.Pos, "%s%v", label, cards.Cause(err))
 				continue
 			}
-			if !st.IsDir() {
-				names = append(names, p)
+			if !info.IsDir() {
+				src, err := safefile.ReadAll(file, info, maxReadBytes)
+				file.Close()
+				if err != nil {
+					diags.Errorf(n.Pos, "%s%v", label, cards.Cause(err))
+					continue
+				}
+				out = append(out, newInput(env, p, src, outDir))
 				continue
 			}
-			more, err := YAMLFiles(env, p)
+			names, err := yamlNames(file, p)
+			file.Close()
 			if err != nil {
 				return nil, diags, err
 			}
-			names = append(names, more...)
+			for _, m := range names {
+				read(m, n.Pos, label+filepath.Base(m)+": ")
+			}
 		}
 	} else {
-		more, err := YAMLFiles(env, dir)
+		names, err := yamlNames(folder, dir)
 		if err != nil {
 			return nil, diags, err
 		}
-		names = more
 		if len(names) == 0 {
 			return nil, diags, fmt.Errorf("%s: no YAML files in this folder", dir)
+		}
+		for _, m := range names {
+			read(m, cards.Pos{File: m, Line: 1, Col: 1}, "")
 		}
 	}
 	var shared output.PrintOptions
 	if proj != nil {
 		shared = output.ReadPrint(proj.Print, &diags)
 	}
-	var out []input
-	for _, n := range names {
-		in, err := readInput(env, n, outDir)
-		if err != nil {
-			return nil, diags, err
-		}
-		in.project = shared
-		out = append(out, in)
+	for i := range out {
+		out[i].project = shared
 	}
 	return out, diags, nil
 }
@@ -355,19 +350,40 @@ func folderInputs(env Env, dir, outDir string) ([]input, cards.Diagnostics, erro
 // YAMLFiles lists the YAML files of a folder (not its sub-folders), but
 // its project file.
 func YAMLFiles(env Env, dir string) ([]string, error) {
-	entries, err := os.ReadDir(env.Abs(dir))
+	folder, info, err := osFiles{dir: env.Dir, log: env.Reads}.open(dir)
+	if err == nil && !info.IsDir() {
+		folder.Close()
+		err = errors.New("not a folder")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, cards.Cause(err))
+	}
+	defer folder.Close()
+	return yamlNames(folder, dir)
+}
+
+// yamlNames lists the YAML files of the open folder dir, sorted, but its
+// project file and its sub-folders.
+func yamlNames(folder *os.File, dir string) ([]string, error) {
+	entries, err := folder.ReadDir(-1)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, cards.Cause(err))
 	}
 	var out []string
 	for _, e := range entries {
-		ext := strings.ToLower(filepath.Ext(e.Name()))
-		if e.IsDir() || (ext != ".yaml" && ext != ".yml") || e.Name() == cards.ProjectFile {
-			continue
+		if !e.IsDir() && FolderMember(e.Name()) {
+			out = append(out, filepath.Join(dir, e.Name()))
 		}
-		out = append(out, filepath.Join(dir, e.Name()))
 	}
+	sort.Strings(out)
 	return out, nil
+}
+
+// FolderMember reports whether a file of this name in a folder given as an
+// input is one of its inputs: a YAML file, but the project file.
+func FolderMember(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	return (ext == ".yaml" || ext == ".yml") && name != cards.ProjectFile
 }
 
 // stem returns a file's name without folder and extension.

@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -51,17 +52,17 @@ func with(s *cards.Shape, replace map[string]*cards.Shape) *cards.Shape {
 func Schema(format string) (map[string]any, error) {
 	f, ok := schemas[format]
 	if !ok {
-		names := make([]string, 0, len(schemas))
-		for k := range schemas {
-			names = append(names, k)
-		}
-		slices.Sort(names)
-		return nil, fmt.Errorf("unknown format %q; formats: %s", format, strings.Join(names, ", "))
+		return nil, fmt.Errorf("unknown format %q; formats: %s", format, strings.Join(SchemaFormats(), ", "))
 	}
 	s := f().JSONSchema()
 	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	s["title"] = "deckpress " + format + " file"
 	return s, nil
+}
+
+// SchemaFormats lists the formats Schema knows, sorted.
+func SchemaFormats() []string {
+	return slices.Sorted(maps.Keys(schemas))
 }
 
 // HasSchema reports whether Schema knows the format.

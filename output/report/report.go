@@ -110,35 +110,12 @@ func line(ops []draw.Op, x0, y0, x1, y1, width float64, c draw.Colour) []draw.Op
 
 // bars draws the heroes' scores, best first, as bars with whiskers.
 func bars(ops []draw.Op, d *Data, box layout.Rect) []draw.Op {
-	ops = text(ops, "Score (wins + ties ÷ 2) with its 95 % interval", layout.Rect{X: box.X, Y: box.Y, W: box.W, H: 5}, 9, ink, typeset.AlignLeft, typeset.Bold)
-	order := make([]int, len(d.Heroes))
-	for i := range order {
-		order[i] = i
+	c := Chart{Title: "Score (wins + ties ÷ 2) with its 95 % interval", Max: 1, Percent: true}
+	for _, h := range d.Heroes {
+		c.Bars = append(c.Bars, Bar{Label: h.Name, Value: h.Score, Lo: h.Lo, Hi: h.Hi, Text: fmt.Sprintf("%.1f %%", h.Score*100), Colour: flagColour(h.Flag)})
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(d.Heroes[a].Score, d.Heroes[b].Score) })
-	label := 48.0
-	x0, x1 := box.X+label, box.X+box.W-14
-	y := box.Y + 7
-	row := math.Min(6, (box.H-10)/float64(max(1, len(order))))
-	for _, p := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		x := x0 + p*(x1-x0)
-		ops = line(ops, x, y, x, y+row*float64(len(order)), 0.15, faint)
-		ops = text(ops, fmt.Sprintf("%.0f %%", p*100), layout.Rect{X: x - 6, Y: y + row*float64(len(order)), W: 12, H: 3.5}, 6, grey, typeset.AlignCenter, typeset.Regular)
-	}
-	for _, i := range order {
-		h := d.Heroes[i]
-		c := flagColour(h.Flag)
-		ops = text(ops, h.Name, layout.Rect{X: box.X, Y: y, W: label - 2, H: row}, 7, ink, typeset.AlignRight, typeset.Regular)
-		ops = fill(ops, layout.Rect{X: x0, Y: y + row*0.2, W: h.Score * (x1 - x0), H: row * 0.6}, c)
-		lo, hi := x0+h.Lo*(x1-x0), x0+h.Hi*(x1-x0)
-		mid := y + row/2
-		ops = line(ops, lo, mid, hi, mid, 0.3, ink)
-		ops = line(ops, lo, mid-row*0.25, lo, mid+row*0.25, 0.3, ink)
-		ops = line(ops, hi, mid-row*0.25, hi, mid+row*0.25, 0.3, ink)
-		ops = text(ops, fmt.Sprintf("%.1f %%", h.Score*100), layout.Rect{X: x1 + 1, Y: y, W: 13, H: row}, 6.5, ink, typeset.AlignLeft, typeset.Regular)
-		y += row
-	}
-	return ops
+	slices.SortStableFunc(c.Bars, func(a, b Bar) int { return cmpDesc(a.Value, b.Value) })
+	return chart(ops, c, box, math.Min(6, (box.H-10)/float64(max(1, len(c.Bars)))))
 }
 
 func cmpDesc(a, b float64) int {
@@ -228,42 +205,12 @@ func heat(v float64) draw.Colour {
 // heatMap draws the matrix: a row per hero, its score against each
 // column's hero.
 func heatMap(ops []draw.Op, d *Data, box layout.Rect) []draw.Op {
-	n := len(d.Matrix)
-	ops = text(ops, "Score of each row's hero against each column's (ties count half)", layout.Rect{X: box.X, Y: box.Y, W: box.W, H: 6}, 10, ink, typeset.AlignLeft, typeset.Bold)
-	label := 48.0
-	cell := math.Min(12, math.Min((box.W-label)/float64(n), (box.H-20)/float64(n)))
-	x0, y0 := box.X+label, box.Y+12
-	for k := range n {
-		ops = text(ops, fmt.Sprint(k+1), layout.Rect{X: x0 + float64(k)*cell, Y: y0 - 4, W: cell, H: 4}, 6, grey, typeset.AlignCenter, typeset.Regular)
+	m := Matrix{Title: "Score of each row's hero against each column's (ties count half)", Cells: d.Matrix, Scale: "score, %"}
+	for i, h := range d.Heroes[:len(d.Matrix)] {
+		m.Names = append(m.Names, fmt.Sprintf("%s  %d", h.Name, i+1))
+		m.Colours = append(m.Colours, flagColourOrInk(h.Flag))
 	}
-	for i, row := range d.Matrix {
-		y := y0 + float64(i)*cell
-		name := fmt.Sprintf("%s  %d", d.Heroes[i].Name, i+1)
-		ops = text(ops, name, layout.Rect{X: box.X, Y: y, W: label - 2, H: cell}, math.Min(7, cell*2), flagColourOrInk(d.Heroes[i].Flag), typeset.AlignRight, typeset.Regular)
-		for k, v := range row {
-			r := layout.Rect{X: x0 + float64(k)*cell, Y: y, W: cell, H: cell}
-			if k == i {
-				ops = fill(ops, r, faint)
-				continue
-			}
-			ops = fill(ops, r, heat(v))
-			if cell >= 4.5 {
-				c := ink
-				if v < 0.2 || v > 0.8 { // on the deep colours
-					c = white
-				}
-				ops = text(ops, fmt.Sprintf("%.0f", v*100), r, math.Min(6, cell*1.3), c, typeset.AlignCenter, typeset.Regular)
-			}
-		}
-	}
-	// the scale
-	y := y0 + float64(n)*cell + 6
-	for k := range 11 {
-		v := float64(k) / 10
-		ops = fill(ops, layout.Rect{X: x0 + float64(k)*8, Y: y, W: 8, H: 4}, heat(v))
-		ops = text(ops, fmt.Sprintf("%.0f", v*100), layout.Rect{X: x0 + float64(k)*8, Y: y + 4, W: 8, H: 3}, 5.5, grey, typeset.AlignCenter, typeset.Regular)
-	}
-	return text(ops, "score, %", layout.Rect{X: box.X, Y: y, W: label - 2, H: 4}, 6.5, grey, typeset.AlignRight, typeset.Regular)
+	return matrix(ops, m, box)
 }
 
 func flagColourOrInk(flag string) draw.Colour {

@@ -214,15 +214,73 @@ func (b *battle) helps(p int) int {
 // × augments, then the + ones. Among plans of as many cards it keeps the
 // one that spends the least.
 func (b *battle) plan(p, s int, goal func(own, foe int) bool, limit int, remove bool) (move, bool) {
-	g := b.g
-	kind := sideKind[s]
-	type option struct {
-		hand int
-		c    Card
+	var pl planner
+	discard, negate := pl.gather(b.g, p, sideKind[s], remove)
+	var ownBuf [16]stackValue
+	own := b.stackValues(s, ownBuf[:0])
+	pl.foe = b.total(1 - s)
+	pl.choiceBuf[0], pl.nChoices = removal{hand: -1}, 1
+	for _, r := range [2]struct {
+		hand     int
+		augments bool
+	}{{discard, false}, {negate, true}} {
+		if r.hand >= 0 {
+			if t, drop := b.bestTarget(1-s, r.augments); drop > 0 {
+				pl.choiceBuf[pl.nChoices] = removal{r.hand, t, drop}
+				pl.nChoices++
+			}
+		}
 	}
-	var optBuf [maxOptions]option
-	opts := optBuf[:0]
-	discard, negate := -1, -1
+	if !pl.reachable(own, goal) {
+		return move{}, false
+	}
+	mask, r, ok := pl.cheapest(own, goal, limit)
+	switch {
+	case !ok:
+		return move{}, false
+	case r.hand >= 0:
+		return move{hand: r.hand, target: r.target}, true
+	}
+	return b.firstOf(s, pl.opts(), mask), true
+}
+
+// planner holds what a plan weighs, in fixed buffers (counted, not
+// sliced, so that it stays on the stack and planning allocates nothing):
+// the hand's numbered cards and augments, the other side's total, and the
+// removals to try (none first).
+type planner struct {
+	optBuf    [maxOptions]planOption
+	nOpts     int
+	foe       int
+	choiceBuf [3]removal
+	nChoices  int
+	numBuf    [maxOptions]int
+	augBuf    [maxOptions]Augment
+}
+
+func (pl *planner) opts() []planOption { return pl.optBuf[:pl.nOpts] }
+func (pl *planner) choices() []removal { return pl.choiceBuf[:pl.nChoices] }
+
+// A planOption is a numbered card or augment in the hand.
+type planOption struct {
+	hand int
+	c    Card
+}
+
+// A removal is a negation or discard to play first (hand −1: none), and
+// how much it takes off the other side's total.
+type removal struct {
+	hand   int
+	target ref
+	drop   int
+}
+
+// gather collects player p's cards of the kind as the options (at most
+// maxOptions), and returns the first discard and negation in the hand
+// (−1: none, or remove not set).
+func (pl *planner) gather(g *game, p int, kind Kind, remove bool) (discard, negate int) {
+	pl.nOpts = 0
+	discard, negate = -1, -1
 	for i, k := range g.ps[p].hand {
 		c := g.cards[k]
 		if c.Kind != kind {
@@ -230,8 +288,9 @@ func (b *battle) plan(p, s int, goal func(own, foe int) bool, limit int, remove 
 		}
 		switch {
 		case c.Effect.Value > 0 || c.Effect.Augment.Op != 0:
-			if len(opts) < maxOptions {
-				opts = append(opts, option{i, c})
+			if pl.nOpts < maxOptions {
+				pl.optBuf[pl.nOpts] = planOption{i, c}
+				pl.nOpts++
 			}
 		case remove && c.Effect.Special.Name == Negate && negate < 0:
 			negate = i
@@ -239,59 +298,41 @@ func (b *battle) plan(p, s int, goal func(own, foe int) bool, limit int, remove 
 			discard = i
 		}
 	}
-	var ownBuf [16]stackValue
-	own := b.stackValues(s, ownBuf[:0])
-	foe := b.total(1 - s)
-	type removal struct {
-		hand   int
-		target ref
-		drop   int
-	}
-	var choiceBuf [3]removal
-	choices := append(choiceBuf[:0], removal{hand: -1})
-	for _, r := range [2]struct {
-		hand     int
-		augments bool
-	}{{discard, false}, {negate, true}} {
-		if r.hand >= 0 {
-			if t, drop := b.bestTarget(1-s, r.augments); drop > 0 {
-				choices = append(choices, removal{r.hand, t, drop})
-			}
-		}
-	}
-	// adding cards never lowers a total: when all of them, with the best
-	// removal, fall short, nothing will do
-	var numBuf [maxOptions]int
-	var augBuf [maxOptions]Augment
-	allNums, allAugs := numBuf[:0], augBuf[:0]
-	for _, o := range opts {
+	return discard, negate
+}
+
+// reachable says whether every option played with the best removal
+// reaches the goal: adding cards never lowers a total, so when that falls
+// short, nothing will do.
+func (pl *planner) reachable(own []stackValue, goal func(own, foe int) bool) bool {
+	nums, augs := pl.numBuf[:0], pl.augBuf[:0]
+	for _, o := range pl.opts() {
 		if o.c.Effect.Value > 0 {
-			allNums = append(allNums, o.c.Effect.Value)
+			nums = append(nums, o.c.Effect.Value)
 		} else {
-			allAugs = append(allAugs, o.c.Effect.Augment)
+			augs = append(augs, o.c.Effect.Augment)
 		}
 	}
 	maxDrop := 0
-	for _, r := range choices {
+	for _, r := range pl.choices() {
 		maxDrop = max(maxDrop, r.drop)
 	}
-	if len(own)+len(allNums) == 0 {
-		allAugs = nil
+	if len(own)+len(nums) == 0 {
+		augs = nil
 	}
-	if !goal(evaluate(own, allNums, allAugs), foe-maxDrop) {
-		return move{}, false
-	}
+	return goal(evaluate(own, nums, augs), pl.foe-maxDrop)
+}
+
+// cheapest finds the plan of the fewest cards (a removal counting one),
+// within limit (−1: any), that reaches the goal, the one that spends the
+// least among as many: the options played as a mask, and the removal.
+func (pl *planner) cheapest(own []stackValue, goal func(own, foe int) bool, limit int) (uint, removal, bool) {
 	bestCost, bestSpent := -1, 0
-	var best struct {
-		mask uint
-		r    removal
-	}
-	var numBuf2 [maxOptions]int
-	var augBuf2 [maxOptions]Augment
-	nums, augs := numBuf2[:0], augBuf2[:0]
-	n := len(opts)
+	var bestMask uint
+	var best removal
+	n := pl.nOpts
 	for cost := 1; bestCost < 0 && cost <= n+1 && (limit < 0 || cost <= limit); cost++ {
-		for _, r := range choices {
+		for _, r := range pl.choices() {
 			k := cost
 			if r.hand >= 0 {
 				k--
@@ -301,23 +342,9 @@ func (b *battle) plan(p, s int, goal func(own, foe int) bool, limit int, remove 
 			}
 			// every mask of k cards among n, smallest first (Gosper)
 			for mask := uint(1)<<k - 1; mask < 1<<n; {
-				nums, augs = nums[:0], augs[:0]
-				spent := 0
-				for j, o := range opts {
-					if mask&(1<<j) != 0 {
-						if o.c.Effect.Value > 0 {
-							nums = append(nums, o.c.Effect.Value)
-							spent += o.c.Effect.Value
-						} else {
-							augs = append(augs, o.c.Effect.Augment)
-							spent += o.c.Effect.Augment.N
-						}
-					}
-				}
-				feasible := len(augs) == 0 || len(own)+len(nums) > 0 // augments need a card to go under
-				if feasible && goal(evaluate(own, nums, augs), foe-r.drop) && (bestCost < 0 || spent < bestSpent) {
+				if spent, ok := pl.reaches(own, mask, goal, pl.foe-r.drop); ok && (bestCost < 0 || spent < bestSpent) {
 					bestCost, bestSpent = cost, spent
-					best.mask, best.r = mask, r
+					bestMask, best = mask, r
 				}
 				if mask == 0 {
 					break
@@ -328,16 +355,35 @@ func (b *battle) plan(p, s int, goal func(own, foe int) bool, limit int, remove 
 			}
 		}
 	}
-	if bestCost < 0 {
-		return move{}, false
+	return bestMask, best, bestCost >= 0
+}
+
+// reaches says whether the options in mask, added to the stack, reach the
+// goal against foe, and what they spend (values and augments' numbers).
+func (pl *planner) reaches(own []stackValue, mask uint, goal func(own, foe int) bool, foe int) (spent int, ok bool) {
+	nums, augs := pl.numBuf[:0], pl.augBuf[:0]
+	for j, o := range pl.opts() {
+		if mask&(1<<j) != 0 {
+			if o.c.Effect.Value > 0 {
+				nums = append(nums, o.c.Effect.Value)
+				spent += o.c.Effect.Value
+			} else {
+				augs = append(augs, o.c.Effect.Augment)
+				spent += o.c.Effect.Augment.N
+			}
+		}
 	}
-	if best.r.hand >= 0 {
-		return move{hand: best.r.hand, target: best.r.target}, true
-	}
-	// the strongest numbered card first, then × augments, then +
+	feasible := len(augs) == 0 || len(own)+len(nums) > 0 // augments need a card to go under
+	return spent, feasible && goal(evaluate(own, nums, augs), foe)
+}
+
+// firstOf returns the first card to play of the options in mask: the
+// strongest numbered card, then × augments, then +; an augment goes under
+// side s's strongest numbered card.
+func (b *battle) firstOf(s int, opts []planOption, mask uint) move {
 	pick, rank := -1, 0
 	for j, o := range opts {
-		if best.mask&(1<<j) == 0 {
+		if mask&(1<<j) == 0 {
 			continue
 		}
 		r := 0
@@ -357,7 +403,7 @@ func (b *battle) plan(p, s int, goal func(own, foe int) bool, limit int, remove 
 	if rank < 1000 {
 		mv.target = ref{what: refStack, i: b.strongest(s)}
 	}
-	return mv, true
+	return mv
 }
 
 // maxOptions is the most numbered cards and augments a plan weighs.

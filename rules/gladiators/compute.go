@@ -55,11 +55,35 @@ type PowerCost struct {
 // diagnostic at the line that breaks each. The sheet is valid when no
 // error was found, here or while reading the hero.
 func Compute(h *Hero, rs *Ruleset) (*Sheet, cards.Diagnostics) {
-	var found cards.Diagnostics
-	diags := &found
 	s := &Sheet{Hero: h, Budget: rs.Budget}
 	who := fmt.Sprintf("hero %q", h.Name)
+	diags := s.computeChars(who, rs)
+	seen := map[string]cards.Pos{}
+	for _, p := range h.Powers {
+		if p.Incomplete {
+			continue
+		}
+		pc, ds := powerCost(who, p, rs, seen)
+		diags = diags.Extend(ds)
+		s.PowerPoints += pc.Cost
+		s.Powers = append(s.Powers, pc)
+	}
+	s.Total = s.PowerPoints + s.CharPoints
+	if s.Total > rs.Budget {
+		over := s.Total - rs.Budget
+		diags.Errorf(h.Pos, "%s: spends %d points (%d on powers, %d on characteristics); the budget is %d, %s over",
+			who, s.Total, s.PowerPoints, s.CharPoints, rs.Budget, cards.Count(over, "point", "points"))
+	}
+	s.Valid = !h.ReadErrors && !diags.HasErrors()
+	return s, diags
+}
 
+// computeChars checks the hero's characteristics and fills in what they
+// cost and what they make: combat modifier, oomph, movement rate and
+// segments.
+func (s *Sheet) computeChars(who string, rs *Ruleset) cards.Diagnostics {
+	var diags cards.Diagnostics
+	h := s.Hero
 	// characteristics that could not be read were reported by the loader;
 	// checking the zeros left in their place would only repeat it
 	total := 0
@@ -86,94 +110,85 @@ func Compute(h *Hero, rs *Ruleset) (*Sheet, cards.Diagnostics) {
 	} else if s.MovementRate >= 1 {
 		diags.Errorf(h.CharsPos, "%s: movement rate %d is beyond the segment chart of %s", who, s.MovementRate, rs.Name)
 	}
-
-	seen := map[string]cards.Pos{}
-	for _, p := range h.Powers {
-		if p.Incomplete {
-			continue
-		}
-		pc := PowerCost{Spec: p, Multiplier: 1}
-		pc.Power = rs.Power(p.Name)
-		if pc.Power == nil {
-			names := make([]string, len(rs.Powers))
-			for i, pw := range rs.Powers {
-				names[i] = pw.Name
-			}
-			if near := cards.Suggest(p.Name, names); near != "" {
-				diags.Errorf(p.NamePos, "%s: unknown power %q; did you mean %q?", who, p.Name, near)
-			} else {
-				diags.Errorf(p.NamePos, "%s: unknown power %q; powers: %s", who, p.Name, strings.Join(names, ", "))
-			}
-		} else if first, dup := seen[p.Name]; dup {
-			diags.Errorf(p.NamePos, "%s: %s is bought twice (first at line %d); each power may be bought once", who, p.Name, first.Line)
-		} else {
-			seen[p.Name] = p.NamePos
-		}
-		levelOK, usesOK := true, true
-		if p.Level < rs.LevelMin || p.Level > rs.LevelMax {
-			diags.Errorf(p.LevelPos, "%s: %s: level %d is out of range (%d to %d)", who, p.Name, p.Level, rs.LevelMin, rs.LevelMax)
-			levelOK = false
-		}
-		if !p.Unlimited && (p.Uses < rs.UsesMin || p.Uses > rs.UsesMax) {
-			diags.Errorf(p.UsesPos, "%s: %s: %d uses per game is out of range (%d to %d, or unlimited)", who, p.Name, p.Uses, rs.UsesMin, rs.UsesMax)
-			usesOK = false
-		}
-		pc.Gizmo = rs.Gizmos[0].Name
-		if p.Gizmo != "" {
-			pc.Gizmo = p.Gizmo
-		}
-		if g, ok := rs.Gizmo(pc.Gizmo); ok {
-			pc.Multiplier *= g.Factor
-		} else {
-			var kinds []string
-			for _, g := range rs.Gizmos {
-				kinds = append(kinds, g.Name)
-			}
-			if near := cards.Suggest(pc.Gizmo, kinds); near != "" {
-				diags.Errorf(p.GizmoPos, "%s: %s: unknown gizmo %q; did you mean %q?", who, p.Name, pc.Gizmo, near)
-			} else {
-				diags.Errorf(p.GizmoPos, "%s: %s: unknown gizmo %q; gizmos: %s", who, p.Name, pc.Gizmo, strings.Join(kinds, ", "))
-			}
-		}
-		checkModifiers(who, p, pc.Power, rs, diags, &pc)
-		if levelOK && usesOK {
-			pc.Base = BaseCost(p.Level, p.Uses, p.Unlimited)
-			pc.Cost = Round(pc.Base * pc.Multiplier)
-		}
-		s.PowerPoints += pc.Cost
-		s.Powers = append(s.Powers, pc)
-	}
-	s.Total = s.PowerPoints + s.CharPoints
-	if s.Total > rs.Budget {
-		over := s.Total - rs.Budget
-		unit := "points"
-		if over == 1 {
-			unit = "point"
-		}
-		diags.Errorf(h.Pos, "%s: spends %d points (%d on powers, %d on characteristics); the budget is %d, %d %s over",
-			who, s.Total, s.PowerPoints, s.CharPoints, rs.Budget, over, unit)
-	}
-	s.Valid = !h.ReadErrors && !found.HasErrors()
-	return s, found
+	return diags
 }
 
-// checkModifiers checks a power's modifiers and multiplies them in.
-func checkModifiers(who string, p *PowerSpec, power *Power, rs *Ruleset, diags *cards.Diagnostics, pc *PowerCost) {
+// powerCost checks one bought power (its name, level, uses, gizmo and
+// modifiers) and prices it; seen holds the powers bought before it. A
+// power whose level or uses are out of range costs nothing (the error
+// says why).
+func powerCost(who string, p *PowerSpec, rs *Ruleset, seen map[string]cards.Pos) (PowerCost, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	pc := PowerCost{Spec: p, Multiplier: 1}
+	pc.Power = rs.Power(p.Name)
+	if pc.Power == nil {
+		names := make([]string, len(rs.Powers))
+		for i, pw := range rs.Powers {
+			names[i] = pw.Name
+		}
+		diags.Errorf(p.NamePos, "%s: %s", who, unknown("power", p.Name, "powers", names))
+	} else if first, dup := seen[p.Name]; dup {
+		diags.Errorf(p.NamePos, "%s: %s is bought twice (first at line %d); each power may be bought once", who, p.Name, first.Line)
+	} else {
+		seen[p.Name] = p.NamePos
+	}
+	levelOK, usesOK := true, true
+	if p.Level < rs.LevelMin || p.Level > rs.LevelMax {
+		diags.Errorf(p.LevelPos, "%s: %s: level %d is out of range (%d to %d)", who, p.Name, p.Level, rs.LevelMin, rs.LevelMax)
+		levelOK = false
+	}
+	if !p.Unlimited && (p.Uses < rs.UsesMin || p.Uses > rs.UsesMax) {
+		diags.Errorf(p.UsesPos, "%s: %s: %d uses per game is out of range (%d to %d, or unlimited)", who, p.Name, p.Uses, rs.UsesMin, rs.UsesMax)
+		usesOK = false
+	}
+	pc.Gizmo = rs.Gizmos[0].Name
+	if p.Gizmo != "" {
+		pc.Gizmo = p.Gizmo
+	}
+	if g, ok := rs.Gizmo(pc.Gizmo); ok {
+		pc.Multiplier *= g.Factor
+	} else {
+		var kinds []string
+		for _, g := range rs.Gizmos {
+			kinds = append(kinds, g.Name)
+		}
+		diags.Errorf(p.GizmoPos, "%s: %s: %s", who, p.Name, unknown("gizmo", pc.Gizmo, "gizmos", kinds))
+	}
+	factor, ds := checkModifiers(who, p, pc.Power, rs)
+	diags = diags.Extend(ds)
+	pc.Multiplier = math.Round(pc.Multiplier*factor*1e9) / 1e9
+	if levelOK && usesOK {
+		pc.Base = BaseCost(p.Level, p.Uses, p.Unlimited)
+		pc.Cost = Round(pc.Base * pc.Multiplier)
+	}
+	return pc, diags
+}
+
+// unknown says that a name is not one of the names of its kind, with the
+// nearest as a suggestion, or the list when none is near.
+func unknown(what, name, plural string, names []string) string {
+	if near := cards.Suggest(name, names); near != "" {
+		return fmt.Sprintf("unknown %s %q; did you mean %q?", what, name, near)
+	}
+	return fmt.Sprintf("unknown %s %q; %s: %s", what, name, plural, strings.Join(names, ", "))
+}
+
+// checkModifiers checks a power's modifiers and returns the product of
+// their factors.
+func checkModifiers(who string, p *PowerSpec, power *Power, rs *Ruleset) (float64, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	var names []string
 	for _, m := range rs.Modifiers {
 		names = append(names, m.Name)
 	}
+	factor := 1.0
 	taken := map[string]int{}
 	var kept []*Modifier // the modifiers taken so far, in order
 	for i, name := range p.Modifiers {
 		pos := p.ModPos[i]
 		m := rs.Modifier(name)
 		if m == nil {
-			if near := cards.Suggest(name, names); near != "" {
-				diags.Errorf(pos, "%s: %s: unknown modifier %q; did you mean %q?", who, p.Name, name, near)
-			} else {
-				diags.Errorf(pos, "%s: %s: unknown modifier %q; modifiers: %s", who, p.Name, name, strings.Join(names, ", "))
-			}
+			diags.Errorf(pos, "%s: %s: %s", who, p.Name, unknown("modifier", name, "modifiers", names))
 			continue
 		}
 		if j, dup := taken[name]; dup {
@@ -198,9 +213,9 @@ func checkModifiers(who string, p *PowerSpec, power *Power, rs *Ruleset, diags *
 				diags.Errorf(pos, "%s: modifier %s does not apply to %s; it applies to %s", who, name, p.Name, m.appliesText())
 			}
 		}
-		pc.Multiplier *= m.Factor
+		factor *= m.Factor
 	}
-	pc.Multiplier = math.Round(pc.Multiplier*1e9) / 1e9
+	return factor, diags
 }
 
 func alwaysOnPowers(rs *Ruleset) string {

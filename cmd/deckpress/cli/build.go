@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"text/tabwriter"
@@ -34,7 +36,8 @@ func NewCmdBuild(f *Factory, runF func(*BuildOptions) error) *cobra.Command {
 		Short: "Build decks into print-ready PDFs",
 		Long: `Build reads deck files (and the other formats deckpress knows) and writes one PDF
 per deck, named after the file, into the output folder. A folder stands for every
-buildable file in it. With no argument, build writes the built-in kits into
+buildable file in it. With no argument, build builds the project of the current
+folder (its deckpress.yaml), or when there is none the built-in kits, each into
 <out>/<kit>/.
 
 Everything is checked before anything is written: on any error no file is written
@@ -43,10 +46,10 @@ and earlier PDFs stay as they were.`,
   deckpress build heroes.yaml -o print  # print/heroes.pdf
   deckpress build deck.yaml --paper letter --duplex short --bleed 3mm`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
 				return err // a usage error ends at once, also with --watch
 			}
+			opts.Inputs = defaultInputs(f, "deckpress build", args)
 			if runF != nil {
 				return runF(opts)
 			}
@@ -56,7 +59,7 @@ and earlier PDFs stay as they were.`,
 			return runBuild(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder")
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder, or the PDF to write when the build makes one")
 	cmd.Flags().StringVar(&opts.Ruleset, "ruleset", "", "a Superhero Gladiators ruleset file for every hero file")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again whenever an input changes, until interrupted")
 	cmd.Flags().BoolVar(&opts.PDFX, "pdfx", false, "write PDF/X-4 (PDF 1.6: an sRGB output intent, page boxes, XMP; no Duplex viewer preference) for print shops that ask for it")
@@ -69,12 +72,35 @@ func request(f *Factory, inputs []string, out, ruleset string, pf printFlags) bu
 	return build.Request{Env: f.BuildEnv(), Inputs: inputs, Print: pf.options, Out: out, Ruleset: ruleset}
 }
 
+// defaultInputs are what build and check work on: the arguments, or with
+// none the working folder when it has a project file, the built-in kits
+// (no inputs) otherwise. It says which on standard error, so that a
+// newcomer knows what was built.
+func defaultInputs(f *Factory, verb string, args []string) []string {
+	if len(args) > 0 {
+		return args
+	}
+	if st, err := os.Stat(filepath.Join(f.Dir, cards.ProjectFile)); err == nil && st.Mode().IsRegular() {
+		fmt.Fprintf(f.Err, "deckpress: no file named: using this folder's %s\n", cards.ProjectFile)
+		return []string{"."}
+	}
+	fmt.Fprintf(f.Err, "deckpress: no file named and no %s here: using the built-in kits (for the YAML files here: %s .)\n", cards.ProjectFile, verb)
+	return nil
+}
+
 func runBuild(opts *BuildOptions) error {
 	f := opts.Factory
-	req := request(f, opts.Inputs, opts.Out, opts.Ruleset, opts.Print)
+	out, err := parseOut(opts.Out, ".pdf")
+	if err != nil {
+		return err
+	}
+	req := request(f, opts.Inputs, out.dir, opts.Ruleset, opts.Print)
 	req.PDFX = opts.PDFX
 	products, err := prepare(f, req)
 	if err != nil {
+		return err
+	}
+	if err := out.place(products); err != nil {
 		return err
 	}
 	return write(f, products)

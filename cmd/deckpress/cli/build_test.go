@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/deckpress/deckpress/internal/golden"
@@ -39,6 +40,9 @@ func TestBadInput(t *testing.T) {
 		t.Run(stem(name), func(t *testing.T) {
 			dir := t.TempDir()
 			copyTree(t, os.DirFS("testdata/bad"), dir)
+			if special := badSpecial[name]; special != nil {
+				special(t, dir)
+			}
 			old := filepath.Join(dir, "out", stem(name)+".pdf")
 			os.MkdirAll(filepath.Dir(old), 0o755)
 			before := []byte("%PDF-1.3 an earlier, good build\n")
@@ -78,6 +82,31 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("check: exit %d, diagnostics differ from build:\n%s", code, checkErr)
 			}
 		})
+	}
+}
+
+// badSpecial makes, in the corpus copied to dir, what git cannot hold for
+// a case: named pipes, symlinks to devices and out of a folder.
+var badSpecial = map[string]func(t *testing.T, dir string){
+	"fifo-picture.yaml":  func(t *testing.T, dir string) { mkfifo(t, filepath.Join(dir, "fifo.png")) },
+	"project-fifo-input": func(t *testing.T, dir string) { mkfifo(t, filepath.Join(dir, "project-fifo-input", "pipe.yaml")) },
+	"zero-link.yaml":     func(t *testing.T, dir string) { symlink(t, "/dev/zero", filepath.Join(dir, "zero.csv")) },
+	"folder-symlink-out": func(t *testing.T, dir string) {
+		symlink(t, filepath.Join("..", "not-a-deck.yaml"), filepath.Join(dir, "folder-symlink-out", "leak.yaml"))
+	},
+}
+
+func mkfifo(t *testing.T, path string) {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+}
+
+func symlink(t *testing.T, target, path string) {
+	t.Helper()
+	if err := os.Symlink(target, path); err != nil {
+		t.Skip("no symlinks here:", err)
 	}
 }
 

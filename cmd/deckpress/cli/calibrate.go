@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output/build"
 )
 
@@ -27,10 +28,13 @@ light, and read on its vernier scales how far the back side lands from where it
 should, in 0.25 mm steps; pass the reading as --back-offset X,Y (or print:
 {back-offset: [X, Y]}) when you build. Print it again with that --back-offset to
 check: every scale should then read 0.`,
-		Args: cobra.NoArgs,
+		Args: positional(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := opts.Print.parse(); err != nil {
 				return err
+			}
+			if d := opts.Print.options.Settings().Duplex; d != layout.DuplexLong && d != layout.DuplexShort {
+				return flagErrorf("--duplex %s: calibrate measures a duplex printer, so long or short", d)
 			}
 			if runF != nil {
 				return runF(opts)
@@ -38,13 +42,17 @@ check: every scale should then read 0.`,
 			return runCalibrate(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "calibrate.pdf"), "the PDF to write")
-	opts.Print.register(cmd.Flags())
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "calibrate.pdf"), "the PDF to write, or a folder for calibrate.pdf")
+	opts.Print.register(cmd.Flags(), "paper", "orientation", "duplex", "back-offset")
 	return cmd
 }
 
 func runCalibrate(opts *CalibrateOptions) error {
-	p, err := build.Calibration(opts.Print.options.Settings(), opts.Out)
+	out, err := parseOut(opts.Out, ".pdf")
+	if err != nil {
+		return err
+	}
+	p, err := build.Calibration(opts.Print.options.Settings(), out.in("calibrate.pdf"))
 	if err != nil {
 		return err
 	}

@@ -28,7 +28,8 @@ func NewCmdCheck(f *Factory, runF func(*CheckOptions) error) *cobra.Command {
 		Short: "Check files and report every problem, without writing anything",
 		Long: `Check loads every file, applies the rules and lays out every card, exactly as build
 does, and reports every problem as path:line:col: error|warning: message. It writes
-nothing. With no argument it checks the built-in kits.
+nothing. With no argument it checks the project of the current folder (its
+deckpress.yaml), or the built-in kits when there is none.
 
 Every check and build also preflights each card as a print shop would, as warnings
 "preflight (CHECK)": text and icons inside the safe zone (--safe, default 3mm inside
@@ -36,10 +37,10 @@ the trim), pictures at 300 effective dpi or more, art that reaches the trim carr
 into the bleed (when there is bleed), and rounded corners (--corner-radius) clear of
 text. --preflight adds a summary: the findings of each check.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
 				return err
 			}
+			opts.Inputs = defaultInputs(f, "deckpress check", args)
 			if runF != nil {
 				return runF(opts)
 			}

@@ -46,7 +46,7 @@ Games\Tabletop Simulator\Saves\Saved Objects, on macOS ~/Library/Tabletop
 Simulator/Saves/Saved Objects, on Linux ~/.local/share/Tabletop
 Simulator/Saves/Saved Objects) and the deck appears under Objects → Saved Objects.
 A folder stands for every deck in it.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "a deck FILE or DIR to export"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
@@ -76,6 +76,9 @@ A folder stands for every deck in it.`,
 
 func runExportTTS(opts *ExportOptions) error {
 	f := opts.Factory
+	if _, err := parseOut(opts.Out); err != nil {
+		return err
+	}
 	ds, err := decks(f, opts.Inputs, opts.Print)
 	if err != nil {
 		return err
@@ -128,7 +131,9 @@ bleed replaces the deck's; a card size the service does not print is refused.`,
 	cmd.Flags().StringVar(&opts.Service, "service", "", "the service: "+strings.Join(pod.Names(), ", "))
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "pod"), "output folder")
 	cmd.Flags().BoolVar(&opts.PDFX, "pdfx", false, "write the PDF of drivethrucards as PDF/X-4")
-	opts.Print.register(cmd.Flags())
+	// the service fixes bleed, duplex and order; the safe zone and the corners
+	// are the preflight's
+	opts.Print.register(cmd.Flags(), "safe", "corner-radius")
 	return cmd
 }
 

@@ -44,7 +44,7 @@ Build a hero file with 'deckpress build' to print its hero cards and character s
 	show := &cobra.Command{
 		Use:   "show FILE",
 		Short: "Print the computed sheet of each hero in a file",
-		Args:  cobra.ExactArgs(1),
+		Args:  positional(1, 1, "one hero or team FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			showOpts.File = args[0]
 			if runShow != nil {
@@ -58,7 +58,7 @@ Build a hero file with 'deckpress build' to print its hero cards and character s
 	check := &cobra.Command{
 		Use:   "check FILE...",
 		Short: "Check hero files and print their diagnostics",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  positional(1, -1, "a hero or team FILE (or several)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			checkOpts.Files = args
 			if runCheck != nil {

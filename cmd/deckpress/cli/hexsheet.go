@@ -35,7 +35,7 @@ func NewCmdHexsheet(f *Factory, runF func(*HexsheetOptions) error) *cobra.Comman
 25.4 mm between opposite edges), filling the page inside its margin, with the size,
 the scale and "print at 100%" in the margin. Hexes cut by the margin are drawn
 partly, unless --whole.`,
-		Args: cobra.NoArgs,
+		Args: positional(0, 0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := opts.parse(); err != nil {
 				return err
@@ -47,7 +47,7 @@ partly, unless --whole.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Out, "out", "o", filepath.Join("out", "hexsheet.pdf"), "the PDF to write")
+	fl.StringVarP(&opts.Out, "out", "o", filepath.Join("out", "hexsheet.pdf"), "the PDF to write, or a folder for hexsheet.pdf")
 	fl.StringVar(&opts.hex, "hex", "1in", "hex size across flats")
 	fl.StringVar(&opts.top, "top", "flat", "flat or pointy")
 	fl.BoolVar(&opts.Paper.Labels, "labels", false, "print each hex's column and row (CCRR) in it")
@@ -56,7 +56,7 @@ partly, unless --whole.`,
 	fl.StringVar(&opts.colour, "line-colour", "#777777", "line colour")
 	fl.StringVar(&opts.width, "line-width", "0.25mm", "line width")
 	fl.IntVar(&opts.Paper.Pages, "pages", 1, "number of pages")
-	opts.print.register(fl)
+	opts.print.register(fl, "paper", "orientation", "margin")
 	return cmd
 }
 
@@ -96,5 +96,9 @@ func (o *HexsheetOptions) parse() error {
 }
 
 func runHexsheet(opts *HexsheetOptions) error {
-	return write(opts.Factory, []build.Product{build.HexPaper(opts.Paper, opts.Out)})
+	out, err := parseOut(opts.Out, ".pdf")
+	if err != nil {
+		return err
+	}
+	return write(opts.Factory, []build.Product{build.HexPaper(opts.Paper, out.in("hexsheet.pdf"))})
 }

@@ -31,7 +31,7 @@ Edit them and build the folder with 'deckpress build DIR'. Existing files are
 never overwritten unless --force is given.
 
 Kits: %s.`, strings.Join(data.Kits(), ", ")),
-		Args: cobra.ExactArgs(2),
+		Args: positional(2, 2, "a KIT and a DIR to copy it into"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Kit, opts.Dir = args[0], args[1]
 			if !slices.Contains(data.Kits(), opts.Kit) {

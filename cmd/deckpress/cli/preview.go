@@ -39,7 +39,7 @@ func NewCmdPreview(f *Factory, runF func(*PreviewOptions) error) *cobra.Command 
 layout as the PDF (the same line breaks), on all cores. --sheet writes a contact
 sheet instead: every face on one image, labelled by card number. A folder stands
 for every deck in it.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "a deck FILE or DIR to render"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Inputs = args
 			if err := opts.parse(); err != nil {
@@ -55,7 +55,7 @@ for every deck in it.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Out, "out", "o", filepath.Join("out", "preview"), "output folder")
+	fl.StringVarP(&opts.Out, "out", "o", filepath.Join("out", "preview"), "output folder (with --sheet and one deck, the PNG to write)")
 	fl.Float64Var(&opts.DPI, "dpi", 150, "resolution, pixels per inch")
 	fl.StringVar(&opts.faces, "faces", "both", "which faces: front, back or both")
 	fl.StringVar(&opts.Cards, "cards", "", "which cards, by number: 1-5,9 (default all)")
@@ -93,6 +93,14 @@ func decks(f *Factory, inputs []string, pf printFlags) ([]build.Deck, error) {
 }
 
 func runPreview(opts *PreviewOptions) error {
+	var exts []string
+	if opts.Sheet {
+		exts = []string{".png"}
+	}
+	out, err := parseOut(opts.Out, exts...)
+	if err != nil {
+		return err
+	}
 	ds, err := decks(opts.Factory, opts.Inputs, opts.Print)
 	if err != nil {
 		return err
@@ -112,7 +120,10 @@ func runPreview(opts *PreviewOptions) error {
 				refs = append(refs, build.FaceRef{Card: c, Side: s})
 			}
 		}
-		products = append(products, build.Preview(d.Job, refs, filepath.Join(opts.Out, stem(d.Path)), opts.DPI, opts.Sheet)...)
+		products = append(products, build.Preview(d.Job, refs, filepath.Join(out.dir, stem(d.Path)), opts.DPI, opts.Sheet)...)
+	}
+	if err := out.place(products); err != nil {
+		return err
 	}
 	return write(opts.Factory, products)
 }

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"slices"
+
 	"github.com/spf13/pflag"
 
 	"github.com/deckpress/deckpress/layout"
@@ -17,10 +19,15 @@ type printFlags struct {
 	options output.PrintOptions
 }
 
-func (p *printFlags) register(fs *pflag.FlagSet) {
+// register adds the flags of the print options named, or of every print
+// option when none is named: a command offers only the settings it uses.
+func (p *printFlags) register(fs *pflag.FlagSet, names ...string) {
 	p.set = fs
 	p.values = map[string]*string{}
 	for _, o := range layout.PrintOptions {
+		if len(names) > 0 && !slices.Contains(names, o.Name) {
+			continue
+		}
 		p.values[o.Name] = fs.String(o.Name, "", o.Usage())
 	}
 }

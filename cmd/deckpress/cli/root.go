@@ -12,15 +12,22 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
 )
 
@@ -40,6 +47,8 @@ type Env struct {
 	Debounce time.Duration
 	// Stop, when closed, ends --watch (nil: watch until interrupted).
 	Stop <-chan struct{}
+	// Version is what --version prints.
+	Version string
 }
 
 // Factory is what every command is made with: the environment, and the
@@ -68,8 +77,55 @@ const (
 
 // Main runs deckpress with the process's arguments and streams.
 func Main() int {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go onSignal(sig, os.Exit)
 	return Run(os.Args[1:], Env{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Dir: ".",
-		Terminal: isTerminal(os.Stderr) && os.Getenv("CI") == "", ProgressAfter: time.Second, Debounce: 200 * time.Millisecond})
+		Terminal: isTerminal(os.Stderr) && os.Getenv("CI") == "", ProgressAfter: time.Second, Debounce: 200 * time.Millisecond,
+		Version: version(debug.ReadBuildInfo())})
+}
+
+// version says which deckpress this is, from what the Go tool recorded in
+// the binary: the module's version ("(devel)" for a build from a
+// checkout), the commit and whether the tree had changes, and the Go
+// version.
+func version(info *debug.BuildInfo, ok bool) string {
+	if !ok {
+		return "(unknown)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += " (commit " + rev[:min(len(rev), 12)] + modified + ")"
+	}
+	return v + " " + info.GoVersion
+}
+
+// onSignal waits for SIGINT or SIGTERM, then removes the temporary files
+// of the output being written (waiting for a commit in progress, so that
+// the output stays all or none) and exits as the signal would have: 130
+// or 143.
+func onSignal(sig <-chan os.Signal, exit func(int)) {
+	s := <-sig
+	output.Interrupt()
+	code := 130
+	if n, ok := s.(syscall.Signal); ok {
+		code = 128 + int(n)
+	}
+	exit(code)
 }
 
 // isTerminal reports whether f is a character device (a terminal).
@@ -118,6 +174,38 @@ func flagErrorf(format string, args ...any) error {
 	return &FlagError{fmt.Errorf(format, args...)}
 }
 
+// positional checks a command's arguments: at least min, at most max (max
+// < 0: no limit). A usage error names what is missing, as the command's
+// Use line spells it, so that "deckpress preview" says what to give it.
+func positional(min, max int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) < min && len(args) == 0:
+			return fmt.Errorf("%s needs %s; none given", verb(cmd), what)
+		case len(args) < min:
+			return fmt.Errorf("%s needs %s; only %d given", verb(cmd), what, len(args))
+		case max >= 0 && len(args) > max:
+			return fmt.Errorf("%s takes %s; %d given (%s)", verb(cmd), what, len(args), strings.Join(quoteAll(args[max:]), " "))
+		}
+		return nil
+	}
+}
+
+// verb is a command's path without the program's name: "hero show".
+func verb(cmd *cobra.Command) string {
+	return strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+}
+
+// quoteAll quotes each argument as Go would, so that a stray argument
+// with spaces or control characters reads unambiguously in a message.
+func quoteAll(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = strconv.Quote(a)
+	}
+	return out
+}
+
 // silent is a failure whose reasons (diagnostics) are already printed.
 var silent = errors.New("")
 
@@ -129,10 +217,12 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		Long: `deckpress turns YAML into print-and-play games: card decks, gladiator heroes,
 rules reference cards and hex arena maps in; duplex-correct PDFs out, with every
 back exactly behind its front.`,
+		Version:          cmp.Or(f.Version, "(devel)"),
 		SilenceUsage:     true,
 		SilenceErrors:    true,
 		PersistentPreRun: func(*cobra.Command, []string) { f.ran = true },
 	}
+	root.SetVersionTemplate("deckpress {{.Version}}\n")
 	root.SetOut(f.Out)
 	root.SetErr(f.Err)
 	root.SetIn(f.In)
@@ -140,6 +230,7 @@ back exactly behind its front.`,
 	root.PersistentFlags().BoolVar(&f.AllowOutside, "allow-outside", false, "let inputs read images, fonts, CSV and template files outside their project folder")
 	root.AddCommand(NewCmdBuild(f, nil), NewCmdCheck(f, nil), NewCmdHero(f, nil, nil), NewCmdRules(f, nil), NewCmdCalibrate(f, nil),
 		NewCmdHexsheet(f, nil), NewCmdPreview(f, nil), NewCmdExport(f, nil), NewCmdSchema(f, nil), NewCmdInit(f, nil), NewCmdSim(f, nil), NewCmdServe(f, nil))
+	addCompletions(root, flagValues())
 	return root
 }
 

@@ -29,7 +29,7 @@ max-cards cards (never below 6.5 pt), printed duplex like any deck. --copies pri
 a set per player. With --sheet it sets the same text on a one- or two-page rules
 sheet instead. 'deckpress build' builds both. A folder stands for every rules file
 in it.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "a rules FILE or DIR to set"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
@@ -44,7 +44,7 @@ in it.`,
 			return runRules(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder")
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder, or the PDF to write when there is one")
 	cmd.Flags().IntVar(&opts.Copies, "copies", 0, "sets of cards to print (default: the file's copies:, or 1)")
 	cmd.Flags().BoolVar(&opts.Sheet, "sheet", false, "print a rules sheet on A4 or Letter instead of cards")
 	opts.Print.register(cmd.Flags())
@@ -53,12 +53,19 @@ in it.`,
 
 func runRules(opts *RulesOptions) error {
 	f := opts.Factory
-	products, diags, err := build.Rules(build.RulesRequest{Request: request(f, opts.Inputs, opts.Out, "", opts.Print),
+	out, err := parseOut(opts.Out, ".pdf")
+	if err != nil {
+		return err
+	}
+	products, diags, err := build.Rules(build.RulesRequest{Request: request(f, opts.Inputs, out.dir, "", opts.Print),
 		Copies: opts.Copies, Cards: !opts.Sheet, Sheet: opts.Sheet})
 	if report(f.Err, diags) > 0 || (err == nil && len(products) == 0) {
 		return fmt.Errorf("nothing written")
 	}
 	if err != nil {
+		return err
+	}
+	if err := out.place(products); err != nil {
 		return err
 	}
 	return write(f, products)

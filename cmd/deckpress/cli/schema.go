@@ -28,7 +28,7 @@ server at it with a first line such as
   # yaml-language-server: $schema=deck.schema.json
 
 to have typos underlined and keys completed as you type.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional(0, 1, "at most one FORMAT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Format = "deck"
 			if len(args) == 1 {

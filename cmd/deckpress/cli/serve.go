@@ -34,7 +34,7 @@ Saving a file in any editor rebuilds what it feeds and updates the page.
 
 It listens on 127.0.0.1 only; --listen with another address exposes the
 project to the network, and says so.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional(0, 1, "at most one DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Dir = f.Dir
 			if len(args) == 1 {

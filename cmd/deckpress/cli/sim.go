@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -14,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/cards"
-	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output/arena"
 	"github.com/deckpress/deckpress/output/build/simulate"
 	"github.com/deckpress/deckpress/rules/gladiators/combat"
@@ -35,8 +33,7 @@ type SimOptions struct {
 	roundRobin bool
 	pool       int
 	ruleset    string
-	report     string
-	paper      string
+	report     labReport
 }
 
 // NewCmdSim returns deckpress sim with gladiators; runF, when not nil,
@@ -88,8 +85,7 @@ fitted through points predicts, how many standard errors off it the hero lies
 	fl.BoolVar(&o.roundRobin, "round-robin", false, "every hero against every other, and the balance table")
 	fl.IntVar(&o.pool, "pool", 0, "round robin: add this many random legal heroes (made from --seed)")
 	fl.StringVar(&o.ruleset, "ruleset", "", "a ruleset file replacing the built-in (house) tables")
-	fl.StringVar(&o.report, "report", "", "round robin: also write a report, FILE.pdf or FILE.png (a PNG a page: FILE-1.png …)")
-	fl.StringVar(&o.paper, "paper", "a4", "the report's paper")
+	o.report.register(fl, "round robin: ")
 	return cmd
 }
 
@@ -103,10 +99,8 @@ func runSimGladiators(o *SimOptions) error {
 		return flagErrorf("--turns: %d; a fight lasts at least one turn", o.turns)
 	case o.pool < 0 || (o.pool > 0 && !o.roundRobin):
 		return flagErrorf("--pool: random heroes join a --round-robin, at least 0 of them")
-	case o.report != "" && !o.roundRobin:
+	case o.report.path != "" && !o.roundRobin:
 		return flagErrorf("--report: the report shows a --round-robin")
-	case o.report != "" && !slices.Contains([]string{".pdf", ".png"}, strings.ToLower(filepath.Ext(o.report))):
-		return flagErrorf("--report: %s: write a .pdf or a .png", o.report)
 	case !o.roundRobin && len(args) != 2:
 		return flagErrorf("sim gladiators fights two files, A.yaml B.yaml (or --round-robin); got %d", len(args))
 	}
@@ -114,8 +108,8 @@ func runSimGladiators(o *SimOptions) error {
 	if err != nil {
 		return flagErrorf("--policy: %w", err)
 	}
-	if _, err := layout.ParsePaper(o.paper); err != nil {
-		return flagErrorf("--paper: %w", err)
+	if err := o.report.parse(); err != nil {
+		return err
 	}
 	su := simulate.Run{Games: o.games, Seed: o.seed, Options: combat.Options{Policies: [2]combat.Policy{policy, policy}, TurnLimit: o.turns}, Policy: policy.Name()}
 	for _, x := range o.optional {
@@ -259,9 +253,8 @@ func runRoundRobin(env Env, board *combat.Board, su simulate.Run, es []combat.En
 	if err != nil {
 		return err
 	}
-	if o.report != "" {
-		paper, _ := layout.ParsePaper(o.paper)
-		if j.Report, err = simulate.WriteReport(o.Factory.BuildEnv(), o.report, paper, j); err != nil {
+	if o.report.path != "" {
+		if j.Report, err = simulate.WriteReport(o.Factory.BuildEnv(), o.report.path, o.report.size, j); err != nil {
 			return err
 		}
 	}

@@ -23,6 +23,7 @@ type AuditionOptions struct {
 	strategies []string
 	variant    bool
 	score      string
+	report     labReport
 	asJSON     bool
 }
 
@@ -46,7 +47,7 @@ Robber last on the hero with most cards).
 votes: [{player: 1, card: star|x|robber, hero: NAME}, …] and, optionally,
 lineup: [NAME, …] nearest the crisis deck first, to see who moves and who is
 eliminated.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional(0, 1, "at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.score != "" {
 				if len(args) > 0 {
@@ -68,6 +69,7 @@ eliminated.`,
 	fl.BoolVar(&o.variant, "variant", false, "the commenters' variant: the round's best scorer takes the eliminated hero; most heroes wins")
 	fl.StringVar(&o.score, "score", "", "score the round of this file instead of playing")
 	fl.BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	o.report.register(fl, "")
 	return cmd
 }
 
@@ -99,6 +101,9 @@ func runAuditionLab(o *AuditionOptions) error {
 	case len(o.strategies) == 0:
 		return flagErrorf("--strategies: name at least one")
 	}
+	if err := o.report.parse(); err != nil {
+		return err
+	}
 	var ps []audition.Policy
 	for _, s := range o.strategies {
 		p, err := audition.ParsePolicy(s)
@@ -119,10 +124,13 @@ func runAuditionLab(o *AuditionOptions) error {
 		return err
 	}
 	if o.asJSON {
-		return printJSON(env.Out, rep)
+		if err := printJSON(env.Out, rep); err != nil {
+			return err
+		}
+	} else {
+		printAudition(env.Out, rep)
 	}
-	printAudition(env.Out, rep)
-	return nil
+	return o.report.write(o.Factory, o.asJSON, simulate.AuditionSheet(rep))
 }
 
 func printAudition(w io.Writer, r audition.Report) {

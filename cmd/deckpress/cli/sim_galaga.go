@@ -23,6 +23,7 @@ type GalagaOptions struct {
 	players int
 	policy  []string
 	turns   int
+	report  labReport
 	asJSON  bool
 }
 
@@ -39,7 +40,7 @@ it was played, how often it took effect, and the win rate of the players who
 played it; a card that never took effect is flagged.
 
 --policy greedy|random for every seat, or one name per seat.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional(0, 1, "at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.Deck = args[0]
@@ -54,6 +55,7 @@ played it; a card that never took effect is flagged.
 	fl.StringSliceVar(&o.policy, "policy", []string{"greedy"}, "how players choose: greedy or random; one name, or one per seat")
 	fl.IntVar(&o.turns, "turns", galaga.DefaultTurnLimit, "the turn (each player's turn counts) after which a game is a tie")
 	fl.BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	o.report.register(fl, "")
 	return cmd
 }
 
@@ -68,6 +70,9 @@ func runSimGalaga(o *GalagaOptions) error {
 		return flagErrorf("--turns: %d; a game lasts at least one turn", o.turns)
 	case len(o.policy) != 1 && len(o.policy) != o.players:
 		return flagErrorf("--policy: %d names for %d players; give one, or one per seat", len(o.policy), o.players)
+	}
+	if err := o.report.parse(); err != nil {
+		return err
 	}
 	opts := galaga.Options{TurnLimit: o.turns}
 	for s := range o.players {
@@ -88,10 +93,13 @@ func runSimGalaga(o *GalagaOptions) error {
 		return err
 	}
 	if o.asJSON {
-		return printJSON(env.Out, rep)
+		if err := printJSON(env.Out, rep); err != nil {
+			return err
+		}
+	} else {
+		printGalaga(env.Out, rep)
 	}
-	printGalaga(env.Out, rep)
-	return nil
+	return o.report.write(o.Factory, o.asJSON, simulate.GalagaSheet(rep))
 }
 
 func printGalaga(w io.Writer, r galaga.Report) {

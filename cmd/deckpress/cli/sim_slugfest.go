@@ -24,6 +24,7 @@ type SlugfestOptions struct {
 	policy    []string
 	comebacks bool
 	turns     int
+	report    labReport
 	asJSON    bool
 }
 
@@ -39,7 +40,7 @@ rule brought a hero back, and the knock-outs a game of every hero.
 
 --teams names the teams to play (every pair of them; A,A plays a team against
 its own copy). --policy greedy|random, or two names for the two sides.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional(0, 1, "at most one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.File = args[0]
@@ -55,6 +56,7 @@ its own copy). --policy greedy|random, or two names for the two sides.`,
 	fl.BoolVar(&o.comebacks, "comebacks", false, "play the optional comeback rule")
 	fl.IntVar(&o.turns, "turns", slugfest.DefaultTurnLimit, "the turn after which a game is a tie")
 	fl.BoolVar(&o.asJSON, "json", false, "print one JSON object")
+	o.report.register(fl, "")
 	return cmd
 }
 
@@ -67,6 +69,9 @@ func runSimSlugfest(o *SlugfestOptions) error {
 		return flagErrorf("--turns: %d; a game lasts at least one turn", o.turns)
 	case len(o.policy) < 1 || len(o.policy) > 2:
 		return flagErrorf("--policy: one name, or two for the two sides")
+	}
+	if err := o.report.parse(); err != nil {
+		return err
 	}
 	opts := slugfest.Options{Comebacks: o.comebacks, TurnLimit: o.turns}
 	for i := range opts.Policies {
@@ -111,11 +116,15 @@ func runSimSlugfest(o *SlugfestOptions) error {
 	if err != nil {
 		return err
 	}
+	policy := strings.Join(o.policy, " against ")
 	if o.asJSON {
-		return printJSON(env.Out, rep)
+		if err := printJSON(env.Out, rep); err != nil {
+			return err
+		}
+	} else {
+		printSlugfest(env.Out, rep, policy)
 	}
-	printSlugfest(env.Out, rep, strings.Join(o.policy, " against "))
-	return nil
+	return o.report.write(o.Factory, o.asJSON, simulate.SlugfestSheet(rep, policy))
 }
 
 // teamIndex finds a team by its name or its slug, in any case.

@@ -20,6 +20,7 @@ func watchLoop(f *Factory, once func() error) error {
 		return fmt.Errorf("watch: %w", err)
 	}
 	defer w.Close()
+	w.Members(build.FolderMember) // a new deck in a folder built is built
 	run := func() {
 		f.reads = &build.ReadLog{}
 		err := once()

@@ -110,3 +110,74 @@ func TestProgress(t *testing.T) {
 		}
 	}
 }
+
+// startWatch runs build --watch args in dir until the returned function
+// is called, which returns the exit code.
+func startWatch(t *testing.T, dir string, errb *syncBuffer, args ...string) func() int {
+	t.Helper()
+	var out syncBuffer
+	stop := make(chan struct{})
+	done := make(chan int)
+	go func() {
+		done <- Run(append([]string{"build", "--watch"}, args...), Env{Out: &out, Err: errb, Dir: dir, Debounce: 100 * time.Millisecond, Stop: stop})
+	}()
+	return func() int { close(stop); return <-done }
+}
+
+// TestWatchDeleteRecreate: an input deleted and written again, or replaced
+// by a folder and back, is still watched: every change rebuilds.
+func TestWatchDeleteRecreate(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("testdata/registration.yaml")
+	deck := filepath.Join(dir, "r.yaml")
+	os.WriteFile(deck, src, 0o644)
+	var errb syncBuffer
+	stop := startWatch(t, dir, &errb, "r.yaml")
+	waitFor(t, &errb, "built; watching", 1)
+
+	os.Remove(deck)
+	waitFor(t, &errb, "failed; still watching", 1)
+	os.WriteFile(deck, src, 0o644)
+	waitFor(t, &errb, "built; watching", 2)
+
+	os.Remove(deck)
+	os.Mkdir(deck, 0o755) // a folder with no YAML file: a failure
+	waitFor(t, &errb, "failed; still watching", 2)
+	os.WriteFile(filepath.Join(deck, "inner.yaml"), src, 0o644) // a member: built
+	waitFor(t, &errb, "built; watching", 3)
+	os.RemoveAll(deck)
+	os.WriteFile(deck, src, 0o644)
+	waitFor(t, &errb, "built; watching", 4)
+	if code := stop(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "inner.pdf")); err != nil {
+		t.Errorf("the deck written into the folder was not built: %v\n%s", err, errb.String())
+	}
+}
+
+// TestWatchNewFileInFolder: a deck added to a folder being built is built;
+// a file that is not a member (a hidden one, a PDF) changes nothing.
+func TestWatchNewFileInFolder(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("testdata/registration.yaml")
+	writeFile(t, filepath.Join(dir, "decks", "a.yaml"), src)
+	var errb syncBuffer
+	stop := startWatch(t, dir, &errb, "decks")
+	waitFor(t, &errb, "built; watching", 1)
+	os.WriteFile(filepath.Join(dir, "decks", ".b.yaml.swp"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "decks", "notes.pdf"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "decks", "b.yaml"), src, 0o644)
+	waitFor(t, &errb, "built; watching", 2)
+	time.Sleep(300 * time.Millisecond) // no stray rebuilds
+	if code := stop(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	log := errb.String()
+	if n := strings.Count(log, "changed:"); n != 1 || !strings.Contains(log, "changed: "+filepath.Join("decks", "b.yaml")+"\n") {
+		t.Errorf("want one rebuild, for decks/b.yaml:\n%s", log)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "b.pdf")); err != nil {
+		t.Errorf("the new deck was not built: %v", err)
+	}
+}

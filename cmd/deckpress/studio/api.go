@@ -192,7 +192,7 @@ func (s *Server) viewJob(r *http.Request) (*output.DeckJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := build.Request{Env: build.Env{Dir: s.dir}, Inputs: []string{filepath.FromSlash(in.Path)}, Print: flags.Over(s.state.print)}
+	req := build.Request{Env: build.Env{Dir: s.dir}, Inputs: []string{filepath.FromSlash(in.Path)}, Print: flags.Over(s.state.printOptions())}
 	decks, diags, err := build.Decks(req)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/internal/safefile"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output/build"
 	"github.com/deckpress/deckpress/output/png"
@@ -177,7 +178,7 @@ func (s *Server) heroSource(w http.ResponseWriter, r *http.Request) (*inputState
 		return nil, nil, false
 	}
 	defer root.Close()
-	src, err := root.ReadFile(filepath.FromSlash(in.Path))
+	src, err := safefile.ReadFile(root, filepath.FromSlash(in.Path), safefile.MaxBytes)
 	if err == nil {
 		src, err = applyEdits(src, req.Edits)
 	}
@@ -230,7 +231,7 @@ const heroCardDPI = 80
 // heroCards draws a hero file's cards, front and back of each, as data:
 // URLs; none when the cards cannot be laid out.
 func (s *Server) heroCards(path string, set *build.HeroSet) []string {
-	job, _ := build.HeroCards(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.print)
+	job, _ := build.HeroCards(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.printOptions())
 	out := []string{}
 	if job == nil {
 		return out

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,8 +40,8 @@ func next(t *testing.T, evs <-chan event) event {
 	select {
 	case ev := <-evs:
 		return ev
-	case <-time.After(5 * time.Second):
-		t.Fatal("no update event within 5 s")
+	case <-time.After(30 * time.Second): // a rebuild of a whole kit under -race on a loaded machine
+		t.Fatal("no update event within 30 s")
 		return event{}
 	}
 }
@@ -88,5 +90,53 @@ func TestSaveRebuildsWhatTheFileFeeds(t *testing.T) {
 				t.Errorf("%s after renaming card 1, want %s", u, want)
 			}
 		}
+	}
+}
+
+// A YAML file made in the folder after the studio started is a new input:
+// the page is told, and the project lists it with its product.
+func TestNewFileIsServed(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := buildInit(dir, "audition"); err != nil {
+		t.Fatal(err)
+	}
+	base := serve(t, dir)
+	evs := events(t, base)
+	src, err := os.ReadFile(filepath.Join(dir, "score-pad.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not an input"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "extra.yaml"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ev := next(t, evs); !slices.Contains(ev.Changed, "extra.yaml") {
+		t.Errorf("a new deck in the folder: the page was told of %v", ev.Changed)
+	}
+	resp, err := http.Get(base + "/api/project")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var p struct {
+		Inputs []struct {
+			Path     string
+			Products []struct{ Name string }
+		}
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, in := range p.Inputs {
+		paths = append(paths, in.Path)
+		if in.Path == "extra.yaml" && (len(in.Products) != 1 || in.Products[0].Name != "extra") {
+			t.Errorf("extra.yaml's products: %+v", in.Products)
+		}
+	}
+	if !slices.Contains(paths, "extra.yaml") || slices.Contains(paths, "notes.txt") {
+		t.Errorf("inputs after the new file: %v", paths)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/cmd/deckpress/watch"
+	"github.com/deckpress/deckpress/internal/safefile"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
@@ -37,6 +38,8 @@ type state struct {
 	print   output.PrintOptions // the project file's print settings
 	project cards.Diagnostics   // the project file's own diagnostics
 	inputs  []*inputState       // in file order
+	folders []string            // absolute paths of the folders whose YAML files are inputs
+	members map[string]bool     // the YAML files found in them at the last load, absolute
 	subs    map[chan event]bool
 }
 
@@ -95,19 +98,27 @@ func newState(dir string, log io.Writer) (*state, error) {
 
 // load reads the project file (its print settings and inputs) and lists
 // the folder's inputs: those it names, or every YAML file of a format
-// deckpress builds.
+// deckpress builds. It sets what it read under the lock, as the pages
+// read it.
 func (st *state) load() ([]string, error) {
-	st.project = nil
-	st.print = output.PrintOptions{}
+	var project cards.Diagnostics
+	var settings output.PrintOptions
+	var folders []string
+	members := map[string]bool{}
+	defer func() {
+		st.mu.Lock()
+		st.project, st.print, st.folders, st.members = project, settings, folders, members
+		st.mu.Unlock()
+	}()
 	var names []string
 	proj := filepath.Join(st.dir, cards.ProjectFile)
-	if src, err := os.ReadFile(proj); err == nil {
+	if src, err := safefile.ReadFile(nil, proj, safefile.MaxBytes); err == nil {
 		root, diags := cards.Parse(cards.ProjectFile, src)
 		if root != nil {
 			p, ds := cards.ReadProject(cards.ProjectFile, root)
 			diags = append(diags, ds...)
 			if p != nil {
-				st.print = output.ReadPrint(p.Print, &diags)
+				settings = output.ReadPrint(p.Print, &diags)
 				for _, n := range p.Inputs {
 					if !st.inside(n.Value) {
 						diags.Errorf(n.Pos, "inputs: %s: it lies outside the project folder; the studio serves only the folder's files", n.Value)
@@ -120,7 +131,7 @@ func (st *state) load() ([]string, error) {
 				}
 			}
 		}
-		st.project = diags
+		project = diags
 	}
 	if names == nil {
 		names = []string{"."}
@@ -136,12 +147,14 @@ func (st *state) load() ([]string, error) {
 		if err != nil {
 			continue // the project file's diagnostics say so
 		}
+		folders = append(folders, abs)
 		for _, e := range entries {
 			ext := strings.ToLower(filepath.Ext(e.Name()))
 			if e.IsDir() || (ext != ".yaml" && ext != ".yml") || e.Name() == cards.ProjectFile {
 				continue
 			}
 			p := filepath.ToSlash(filepath.Join(n, e.Name()))
+			members[filepath.Join(abs, e.Name())] = true
 			if format(filepath.Join(st.dir, p)) != "" {
 				out = append(out, p)
 			}
@@ -169,7 +182,7 @@ func (st *state) inside(p string) bool {
 // (a template file, a ruleset). A file that does not parse counts as an
 // input, so that its diagnostics show.
 func format(path string) string {
-	src, err := os.ReadFile(path)
+	src, err := safefile.ReadFile(nil, path, safefile.MaxBytes)
 	if err != nil {
 		return ""
 	}
@@ -305,9 +318,9 @@ func (st *state) input(p string) *inputState {
 // changed rebuilds the inputs that read any of the files (absolute), and
 // everything when the project file changed, then tells the page.
 func (st *state) changed(files []string) {
-	all := slices.Contains(files, filepath.Join(st.dir, cards.ProjectFile))
 	st.mu.RLock()
 	old := slices.Clone(st.inputs)
+	all := slices.Contains(files, filepath.Join(st.dir, cards.ProjectFile)) || slices.ContainsFunc(files, st.newMember)
 	st.mu.RUnlock()
 	var next []*inputState
 	var changed []string
@@ -343,6 +356,20 @@ func (st *state) changed(files []string) {
 	st.mu.Unlock()
 }
 
+// printOptions are the project file's print settings.
+func (st *state) printOptions() output.PrintOptions {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.print
+}
+
+// newMember reports whether a changed file is a YAML file in a folder
+// whose files are inputs that was not there at the last load: a file
+// made after the studio started.
+func (st *state) newMember(f string) bool {
+	return slices.Contains(st.folders, filepath.Dir(f)) && build.FolderMember(filepath.Base(f)) && !st.members[f]
+}
+
 func find(ins []*inputState, p string) *inputState {
 	for _, in := range ins {
 		if in.Path == p {
@@ -357,6 +384,7 @@ func (st *state) watched() []string {
 	st.mu.RLock()
 	defer st.mu.RUnlock()
 	files := []string{filepath.Join(st.dir, cards.ProjectFile)}
+	files = append(files, st.folders...)
 	for _, in := range st.inputs {
 		files = append(files, in.reads...)
 		files = append(files, filepath.Join(st.dir, filepath.FromSlash(in.Path)))
@@ -370,6 +398,7 @@ func (st *state) watch(debounce time.Duration) (stop func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch: %w", err)
 	}
+	w.Members(build.FolderMember) // a new file in the folder is a new input
 	if err := w.Set(st.watched()); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("watch: %w", err)

@@ -52,7 +52,18 @@ func ReportDocument(j RobinReport, paper layout.Size) *draw.Document {
 // in env's folder): a PDF, or a PNG a page (FILE-1.png …). It returns the
 // paths written, as given.
 func WriteReport(env build.Env, path string, paper layout.Size, j RobinReport) ([]string, error) {
-	doc := ReportDocument(j, paper)
+	return writeDocument(env, path, ReportDocument(j, paper))
+}
+
+// WriteSheet writes a game lab's report sheet (see SlugfestSheet,
+// GalagaSheet, AuditionSheet) as WriteReport does.
+func WriteSheet(env build.Env, path string, paper layout.Size, s *labreport.Sheet) ([]string, error) {
+	return writeDocument(env, path, labreport.SheetDocument(s, paper))
+}
+
+// writeDocument writes a report to path: a PDF, or a PNG a page
+// (FILE-1.png …), all or none. It returns the paths written, as given.
+func writeDocument(env build.Env, path string, doc *draw.Document) ([]string, error) {
 	var files []output.File
 	if strings.EqualFold(filepath.Ext(path), ".pdf") {
 		b, err := pdf.Render(doc)
