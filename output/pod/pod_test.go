@@ -244,3 +244,43 @@ func TestDistinctBacks(t *testing.T) {
 		t.Errorf("second back %v, want cyan", got)
 	}
 }
+
+// TestPDFX: with pdfx, DriveThruCards' file is PDF/X-4 (PDF 1.6, an
+// output intent); an image service refuses it.
+func TestPDFX(t *testing.T) {
+	dtc := profile(t, "drivethrucards")
+	files, err := Export(prepare(t, pokerDeck, dtc), dtc, "d", "p", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := files[0].Data; !bytes.HasPrefix(f, []byte("%PDF-1.6")) || !bytes.Contains(f, []byte("/S /GTS_PDFX")) {
+		t.Errorf("not PDF/X-4: %q", f[:9])
+	}
+	tgc := profile(t, "thegamecrafter")
+	if _, err := Export(prepare(t, pokerDeck, tgc), tgc, "d", "p", true); err == nil || !strings.Contains(err.Error(), "--pdfx is for drivethrucards") {
+		t.Errorf("pdfx for images: %v", err)
+	}
+}
+
+// TestOtherSizes: The Game Crafter's square (3.5 in) and tarot (2.75 ×
+// 4.75 in) cards, with 1/8 in of bleed at 300 dpi: 1125 × 1125 and
+// 900 × 1500 pixels.
+func TestOtherSizes(t *testing.T) {
+	p := profile(t, "thegamecrafter")
+	for _, tt := range []struct {
+		size string
+		w, h int
+	}{{"88.9x88.9mm", 1125, 1125}, {"69.85x120.65mm", 900, 1500}} {
+		files, err := Export(prepare(t, strings.Replace(pokerDeck, "size: poker", "size: "+tt.size, 1), p), p, "d", "p", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(files[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx() != tt.w || b.Dy() != tt.h {
+			t.Errorf("%s: %d x %d, want %d x %d", tt.size, b.Dx(), b.Dy(), tt.w, tt.h)
+		}
+	}
+}

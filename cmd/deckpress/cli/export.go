@@ -119,7 +119,7 @@ the back (one image when every back is alike, else one per card) and
 drivethrucards, <deck>.pdf, a page per printed card side, front then back, each
 page the card with 1/8 in of bleed and its TrimBox and BleedBox. The service's
 bleed replaces the deck's; a card size the service does not print is refused.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "a deck FILE or DIR to export"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
