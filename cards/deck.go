@@ -198,7 +198,7 @@ var DeckShape = &Shape{Type: "object", Desc: "a deckpress deck", Required: []str
 		P("templates", Map("named templates", Any("a template"))),
 		P("use", Either("template files to use", Text("a file"), List("files", Text("a file")))),
 		P("fonts", Map("font families: a TrueType file, or {regular, bold, italic, bold-italic}", Any("a family"))),
-		P("icons", Map("picture icons: a PNG or JPEG file for each name", Text("a picture file"))),
+		P("icons", Map("icons: a PNG, JPEG or SVG file for each name", Text("a picture file"))),
 		P("front", Text("the default front template")),
 		P("back", Text("the default back template")),
 		P("composition", Map("cards per kind the deck must hold, copies included", Whole("a count"))),

@@ -11,7 +11,17 @@ type Project struct {
 	Pos    Pos
 	Inputs []*Node // files and folders, relative to the project file; nil: every file of the folder
 	Print  Print
+	// Tuckbox is the tuckbox: value as written (true, false, or
+	// {cards, thickness}), read by the build; nil: none.
+	Tuckbox *Node
 }
+
+// TuckboxShape is a project's tuckbox: value.
+var TuckboxShape = Either("a tuck box for every deck of the project: true, or its settings",
+	Flag("true: a tuck box for every deck"),
+	Object("the tuck boxes' settings",
+		P("cards", Whole("cards a box holds (default: the deck's printed cards and the project's rules cards)")),
+		P("thickness", Length("a card's thickness (default 0.32mm)"))))
 
 // ProjectShape is a project file.
 var ProjectShape = &Shape{Type: "object", Desc: "a deckpress project: the files of a folder to build and their shared print settings", Required: []string{"project"},
@@ -19,6 +29,7 @@ var ProjectShape = &Shape{Type: "object", Desc: "a deckpress project: the files 
 		P("project", Text("the project's name")),
 		P("inputs", List("files and folders to build, relative to this file (default: every YAML file here)", Text("a file or folder"))),
 		P("print", PrintShape),
+		P("tuckbox", TuckboxShape),
 	}}
 
 var projectKeys = ProjectShape.Keys()
@@ -44,5 +55,6 @@ func ReadProject(path string, root *Node) (*Project, Diagnostics) {
 	if n := m.Get("print"); n != nil {
 		p.Print = ReadPrint(n, &diags)
 	}
+	p.Tuckbox = m.Get("tuckbox")
 	return p, diags
 }

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -247,6 +248,16 @@ func (p Plan) Sheets(n int) int {
 	return (n + p.PerPage() - 1) / p.PerPage()
 }
 
+// FillSets returns how many whole sets of set cards fill the sheets that
+// one set needs: the sets a sheet's empty slots would otherwise waste (at
+// least 1).
+func (p Plan) FillSets(set int) int {
+	if set <= 0 {
+		return 1
+	}
+	return max(1, p.Sheets(set)*p.PerPage()/set)
+}
+
 // SlotBox returns the bleed box of the slot at row r, column c, on a front page.
 func (p Plan) SlotBox(r, c int) Rect {
 	sl := p.slot()
@@ -334,7 +345,8 @@ func (p Plan) Pages(n int) []Page {
 	for sheet := 0; sheet*per < n; sheet++ {
 		front := Page{Size: p.Page, Sheet: sheet + 1, Side: Front}
 		back := Page{Size: p.Page, Sheet: sheet + 1, Side: Back}
-		for i := 0; i < per && sheet*per+i < n; i++ {
+		printed := min(per, n-sheet*per)
+		for i := range printed {
 			card := sheet*per + i
 			ft := p.FrontTransform(i/p.Cols, i%p.Cols)
 			bt := p.BackTransform(ft)
@@ -344,12 +356,12 @@ func (p Plan) Pages(n int) []Page {
 		}
 		switch p.Duplex {
 		case DuplexNone:
-			front.Marks = p.marks()
+			front.Marks = p.marks(printed)
 			pages = append(pages, front)
 		case DuplexFold:
 			front.Placements = append(front.Placements, back.Placements...)
 			flip := p.Flip()
-			for _, m := range p.marks() {
+			for _, m := range p.marks(printed) {
 				front.Marks = append(front.Marks, m, Segment{flip.Apply(m.A), flip.Apply(m.B)})
 			}
 			fl := Segment{Point{p.Page.W / 2, 0}, Point{p.Page.W / 2, p.Page.H}}
@@ -367,7 +379,7 @@ func (p Plan) Pages(n int) []Page {
 				pages = append(pages, front, back)
 			}
 		default:
-			front.Marks = p.marks()
+			front.Marks = p.marks(printed)
 			pages = append(pages, front, back)
 		}
 	}
@@ -382,28 +394,38 @@ const (
 	edgeKeep   = 1.0 // kept clear at the page (or fold) edge
 )
 
-// trimEdges returns the distinct x (or y) positions of every trim edge of
-// the grid.
-func (p Plan) trimEdges(vertical bool) []float64 {
-	var edges []float64
-	n := p.Rows
-	if vertical {
-		n = p.Cols
+// edge is a trim edge of printed cards: its position across (x of a
+// vertical edge, y of a horizontal one) and how far the bleed boxes of the
+// printed cards that share it reach along it.
+type edge struct{ at, from, to float64 }
+
+// printedEdges returns the distinct vertical (or horizontal) trim edges of
+// the first n slots of the grid, filled row by row, each with the extent of
+// the printed cards along it.
+func (p Plan) printedEdges(n int, vertical bool) []edge {
+	var edges []edge
+	add := func(at, from, to float64) {
+		for i := range edges {
+			if math.Abs(edges[i].at-at) < eps {
+				edges[i].from, edges[i].to = math.Min(edges[i].from, from), math.Max(edges[i].to, to)
+				return
+			}
+		}
+		edges = append(edges, edge{at, from, to})
 	}
-	trim := p.Card
-	if p.Rotated {
-		trim = trim.Rotated()
-	}
-	for i := 0; i < n; i++ {
-		box := p.SlotBox(i, i)
+	for i := 0; i < n && i < p.PerPage(); i++ {
+		box := p.SlotBox(i/p.Cols, i%p.Cols)
+		trim := box.Inset(p.Bleed)
 		if vertical {
-			edges = append(edges, box.X+p.Bleed, box.X+p.Bleed+trim.W)
+			add(trim.X, box.Y, box.Bottom())
+			add(trim.Right(), box.Y, box.Bottom())
 		} else {
-			edges = append(edges, box.Y+p.Bleed, box.Y+p.Bleed+trim.H)
+			add(trim.Y, box.X, box.Right())
+			add(trim.Bottom(), box.X, box.Right())
 		}
 	}
-	slices.Sort(edges)
-	return slices.CompactFunc(edges, func(a, b float64) bool { return math.Abs(a-b) < eps })
+	slices.SortFunc(edges, func(a, b edge) int { return cmp.Compare(a.at, b.at) })
+	return edges
 }
 
 // grid returns the bounds of all slots' bleed boxes.
@@ -412,40 +434,43 @@ func (p Plan) grid() Rect {
 	return Rect{first.X, first.Y, last.Right() - first.X, last.Bottom() - first.Y}
 }
 
-// marks returns the cut guides of the front grid, inside its area.
-func (p Plan) marks() []Segment {
-	a, g := p.area(), p.grid()
-	xs, ys := p.trimEdges(true), p.trimEdges(false)
+// marks returns the cut guides of a front grid holding n cards, inside its
+// area: only at the trim edges of printed cards. A crop mark sits beyond
+// the printed cards at each end of its edge, so that on a short sheet the
+// marks follow the printed cards, not the empty slots.
+func (p Plan) marks(n int) []Segment {
+	a := p.area()
+	xs, ys := p.printedEdges(n, true), p.printedEdges(n, false)
 	var out []Segment
 	switch p.Marks {
 	case MarksLines:
 		for _, x := range xs {
-			out = append(out, Segment{Point{x, a.Y}, Point{x, a.Bottom()}})
+			out = append(out, Segment{Point{x.at, a.Y}, Point{x.at, a.Bottom()}})
 		}
 		for _, y := range ys {
-			out = append(out, Segment{Point{a.X, y}, Point{a.Right(), y}})
+			out = append(out, Segment{Point{a.X, y.at}, Point{a.Right(), y.at}})
 		}
 	case MarksCrop:
-		// room between the grid and the area edge on each side
+		// the room between the printed cards and the area edge, beyond each end
 		length := func(room float64) float64 { return math.Min(markLength, room-markGap-edgeKeep) }
-		if l := length(g.Y - a.Y); l >= markMin {
-			for _, x := range xs {
-				out = append(out, Segment{Point{x, g.Y - markGap - l}, Point{x, g.Y - markGap}})
+		for _, x := range xs {
+			if l := length(x.from - a.Y); l >= markMin {
+				out = append(out, Segment{Point{x.at, x.from - markGap - l}, Point{x.at, x.from - markGap}})
 			}
 		}
-		if l := length(a.Bottom() - g.Bottom()); l >= markMin {
-			for _, x := range xs {
-				out = append(out, Segment{Point{x, g.Bottom() + markGap}, Point{x, g.Bottom() + markGap + l}})
+		for _, x := range xs {
+			if l := length(a.Bottom() - x.to); l >= markMin {
+				out = append(out, Segment{Point{x.at, x.to + markGap}, Point{x.at, x.to + markGap + l}})
 			}
 		}
-		if l := length(g.X - a.X); l >= markMin {
-			for _, y := range ys {
-				out = append(out, Segment{Point{g.X - markGap - l, y}, Point{g.X - markGap, y}})
+		for _, y := range ys {
+			if l := length(y.from - a.X); l >= markMin {
+				out = append(out, Segment{Point{y.from - markGap - l, y.at}, Point{y.from - markGap, y.at}})
 			}
 		}
-		if l := length(a.Right() - g.Right()); l >= markMin {
-			for _, y := range ys {
-				out = append(out, Segment{Point{g.Right() + markGap, y}, Point{g.Right() + markGap + l, y}})
+		for _, y := range ys {
+			if l := length(a.Right() - y.to); l >= markMin {
+				out = append(out, Segment{Point{y.to + markGap, y.at}, Point{y.to + markGap + l, y.at}})
 			}
 		}
 	}

@@ -313,7 +313,7 @@ func TestCropMarksByHand(t *testing.T) {
 				if c.fold != nil {
 					want = append(want, mirrorSegments(c.page, *c.fold, want)...)
 				}
-				if err := sameSegments(p.Pages(1)[0].Marks, want); err != nil {
+				if err := sameSegments(p.Pages(p.PerPage())[0].Marks, want); err != nil {
 					t.Fatalf("lines: %v", err)
 				}
 				s.Marks = MarksNone
@@ -395,5 +395,130 @@ func TestCropMarksEveryCombination(t *testing.T) {
 			t.Fatalf("%+v: %v", c, err)
 		}
 		checkMarksClear(t, pg)
+	}
+}
+
+// TestCropMarksShortSheet pins the marks of a sheet that is not full, by
+// hand: a4 portrait, poker cards without bleed, 3 × 3 slots at (9.75,
+// 15.15), columns 63.5 and rows 88.9 apart. Marks stand beyond the printed
+// cards at each end of each of their trim edges, never beside an empty
+// slot's edge alone: below a column, under its last printed card.
+func TestCropMarksShortSheet(t *testing.T) {
+	a4, _ := Paper("a4")
+	poker, _ := CardSize("poker")
+	v := func(x, y0, y1 float64) Segment { return Segment{Point{x, y0}, Point{x, y1}} }
+	h := func(y, x0, x1 float64) Segment { return Segment{Point{x0, y}, Point{x1, y}} }
+	cases := []struct {
+		name  string
+		cards int
+		want  []Segment
+	}{
+		{"two cards", 2, []Segment{
+			v(9.75, 9.15, 14.15), v(73.25, 9.15, 14.15), v(136.75, 9.15, 14.15),
+			v(9.75, 105.05, 110.05), v(73.25, 105.05, 110.05), v(136.75, 105.05, 110.05),
+			h(15.15, 3.75, 8.75), h(104.05, 3.75, 8.75),
+			h(15.15, 137.75, 142.75), h(104.05, 137.75, 142.75),
+		}},
+		{"a row and one", 4, []Segment{
+			v(9.75, 9.15, 14.15), v(73.25, 9.15, 14.15), v(136.75, 9.15, 14.15), v(200.25, 9.15, 14.15),
+			v(9.75, 193.95, 198.95), v(73.25, 193.95, 198.95), v(136.75, 105.05, 110.05), v(200.25, 105.05, 110.05),
+			h(15.15, 3.75, 8.75), h(104.05, 3.75, 8.75), h(192.95, 3.75, 8.75),
+			h(15.15, 201.25, 206.25), h(104.05, 201.25, 206.25), h(192.95, 74.25, 79.25),
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := Impose(poker, Settings{Paper: a4, Orientation: Portrait, Margin: 5, Marks: MarksCrop})
+			if err != nil || p.Cols != 3 || p.Rows != 3 {
+				t.Fatalf("%d × %d, %v", p.Cols, p.Rows, err)
+			}
+			// the same cards on the second sheet of a longer deck
+			pages := p.Pages(p.PerPage() + c.cards)
+			if err := sameSegments(pages[2].Marks, c.want); err != nil {
+				t.Fatal(err)
+			}
+			checkMarksClear(t, pages[2])
+		})
+	}
+}
+
+// TestCropMarksFollowPrintedCards checks, for every count of cards on a
+// sheet of many impositions, that each printed card's four trim edges have
+// a mark on their line beyond the printed cards at both ends (where the
+// full sheet has one on that side), and that every mark lies on the line
+// of a printed card's trim edge and outside every printed bleed box.
+func TestCropMarksFollowPrintedCards(t *testing.T) {
+	for _, c := range combos() {
+		if c.offset != (Point{}) || c.paper == "legal" || c.paper == "tabloid" {
+			continue
+		}
+		paper, _ := Paper(c.paper)
+		card, _ := CardSize(c.card)
+		s := Settings{Paper: paper, Orientation: c.orient, Duplex: DuplexNone, Bleed: c.bleed, Gutter: c.gutter, Margin: 5, Marks: MarksCrop, Rotate: c.rotate}
+		p, err := Impose(card, s)
+		if err != nil {
+			continue
+		}
+		for k := 1; k <= p.PerPage(); k++ {
+			pg := p.Pages(k)[0]
+			checkMarksClear(t, pg)
+			onLine := func(m Segment, vertical bool, at float64) bool {
+				if vertical {
+					return near(m.A.X, at) && near(m.B.X, at)
+				}
+				return near(m.A.Y, at) && near(m.B.Y, at)
+			}
+			for _, m := range pg.Marks {
+				found := false
+				for _, pl := range pg.Placements {
+					trim := pl.Box.Inset(c.bleed)
+					if onLine(m, true, trim.X) || onLine(m, true, trim.Right()) || onLine(m, false, trim.Y) || onLine(m, false, trim.Bottom()) {
+						found = true
+					}
+				}
+				if !found {
+					t.Fatalf("%+v, %d cards: mark %v is on no printed card's edge", c, k, m)
+				}
+			}
+			for _, pl := range pg.Placements {
+				trim := pl.Box.Inset(c.bleed)
+				for _, e := range []struct {
+					vertical bool
+					at       float64
+				}{{true, trim.X}, {true, trim.Right()}, {false, trim.Y}, {false, trim.Bottom()}} {
+					n := 0
+					for _, m := range pg.Marks {
+						if onLine(m, e.vertical, e.at) {
+							n++
+						}
+					}
+					if n == 0 {
+						t.Fatalf("%+v, %d cards: no mark on the line of edge %v of card %d", c, k, e, pl.Card)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFillSets checks the sets that fill a sheet against counts worked out
+// by hand: a set fills the slots it leaves on its last sheet with more
+// whole sets, never starting a new sheet.
+func TestFillSets(t *testing.T) {
+	cases := []struct{ cols, rows, set, want int }{
+		{3, 3, 2, 4},  // 9 slots: 4 sets of 2, one slot left
+		{3, 3, 1, 9},  // a set of one card: a sheet of it
+		{3, 3, 9, 1},  // a set fills the sheet
+		{3, 3, 5, 1},  // 5 + 5 > 9
+		{3, 3, 10, 1}, // two sheets of 9 hold only one set of 10
+		{3, 3, 6, 1},  // 6 + 6 > 9
+		{4, 2, 3, 2},  // 8 slots: 2 sets of 3
+		{2, 2, 0, 1},  // nothing to print: one set
+	}
+	for _, c := range cases {
+		p := Plan{Cols: c.cols, Rows: c.rows}
+		if got := p.FillSets(c.set); got != c.want {
+			t.Errorf("%d × %d slots, sets of %d: %d sets, want %d", c.cols, c.rows, c.set, got, c.want)
+		}
 	}
 }

@@ -36,9 +36,12 @@ type DeckJob struct {
 	// Backs is false when the deck has no back template at all; only
 	// fronts are printed then.
 	Backs bool
+	// Fill is true when every card is a whole page (size: page).
+	Fill bool
 
 	faces  []draw.Pair // per card entry
 	copies []int       // the card entry of each printed copy
+	lib    *templates.Library
 }
 
 // Entries returns the number of card entries of the deck (copies not
@@ -67,7 +70,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	found = found.Extend(ds)
 	diags := &found
 
-	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != ""}
+	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != "", Fill: fill, lib: lib}
 	for _, c := range deck.Cards {
 		job.Backs = job.Backs || c.Back.Template != ""
 	}

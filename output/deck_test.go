@@ -378,8 +378,10 @@ func TestGuides(t *testing.T) {
 		want  []string // the path lines of guides, page by page ("-" between pages)
 	}{
 		{"marks: none", []string{"-"}},
+		// five cards on 4 × 3 slots: lines at the edges of the printed
+		// rows only, none at y 95, the foot of the empty third row
 		{"marks: lines", []string{
-			"path fill=none stroke=#000000 width=0.2 M10,0 L10,100 M30,0 L30,100 M50,0 L50,100 M70,0 L70,100 M90,0 L90,100 M0,5 L100,5 M0,35 L100,35 M0,65 L100,65 M0,95 L100,95", "-"}},
+			"path fill=none stroke=#000000 width=0.2 M10,0 L10,100 M30,0 L30,100 M50,0 L50,100 M70,0 L70,100 M90,0 L90,100 M0,5 L100,5 M0,35 L100,35 M0,65 L100,65", "-"}},
 		{"marks: none, duplex: fold", []string{
 			"path fill=none stroke=#787878 width=0.25 dash=[2 1.5] M50,0 L50,100"}},
 	}
@@ -586,7 +588,8 @@ func png1(t *testing.T) []byte {
 }
 
 // TestIcons: a deck's own icons are pictures named in `icons:`, drawn by
-// an icon element; a missing or broken picture is an error at its name.
+// an icon element; a missing or broken picture is an error at its name,
+// the only one (the element naming the icon adds no "unknown icon").
 func TestIcons(t *testing.T) {
 	files := fstest.MapFS{"art/logo.png": {Data: png1(t)}, "art/bad.png": {Data: []byte("not a picture")}}
 	tests := []struct {
@@ -595,7 +598,7 @@ func TestIcons(t *testing.T) {
 	}{
 		{"{logo: art/logo.png}", []string{}},
 		{"{logo: art/none.png}", []string{"3:15: error: icons.logo: cannot read art/none.png: file does not exist"}},
-		{"{logo: art/bad.png}", []string{"3:15: error: icons.logo: art/bad.png is not a PNG or JPEG image (its first bytes are neither)"}},
+		{"{logo: art/bad.png}", []string{"3:15: error: icons.logo: art/bad.png is not a PNG, JPEG or SVG image (its first bytes are none of them)"}},
 		{"{logo: [a]}", []string{"3:15: error: icons.logo: expected text, found a list"}},
 	}
 	for _, tt := range tests {
@@ -612,9 +615,64 @@ func TestIcons(t *testing.T) {
 				}
 				return
 			}
-			// the icon element then names an unknown icon too
-			if len(got) == 0 || got[0] != tt.want[0] {
-				t.Errorf("diagnostics\n got %q\nwant first %q", got, tt.want[0])
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("diagnostics\n got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSVGIcons: an SVG icon is drawn as paths (no picture), inline in
+// text in the text's colour and in an icon element in the element's; its
+// own colours stay; a broken file is an error at the icon's name that
+// gives the place in the SVG file too, and what the file holds that is not
+// drawn is a warning there.
+func TestSVGIcons(t *testing.T) {
+	const mark = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h10v10H0z"/><circle cx="5" cy="5" r="2" fill="#0000ff"/></svg>`
+	files := fstest.MapFS{
+		"art/mark.svg":   {Data: []byte(mark)},
+		"art/text.svg":   {Data: []byte(`<svg viewBox="0 0 10 10"><rect width="10" height="10"/><text>hi</text></svg>`)},
+		"art/broken.svg": {Data: []byte("<svg viewBox=\"0 0 10 10\">\n  <path d=\"M0 0 L\"/></svg>")},
+	}
+	tests := []struct {
+		icons string
+		want  []string // the paths' paints, or the diagnostics
+		ok    bool
+	}{
+		{"{mark: art/mark.svg}", []string{"fill=#dc143c", "fill=#0000ff", "fill=#ffd700", "fill=#0000ff", "fill=#dc143c", "fill=#0000ff", "fill=#ffd700", "fill=#0000ff"}, true}, // front and back
+		{"{mark: art/text.svg}", []string{"3:15: warning: icons.mark: art/text.svg:1:56: text is not drawn; convert it to paths (in Inkscape: Path > Object to Path)"}, true},
+		{"{mark: art/broken.svg}", []string{"3:15: error: icons.mark: art/broken.svg:2:3: <path> d: a number is expected at column 7"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.icons, func(t *testing.T) {
+			src := "deck: D\ntemplates: {f: {elements: [{text: {x: 0, y: 0, w: 40, h: 10, value: \"a :mark: b\", colour: crimson}}, {icon: {x: 0, y: 20, w: 5, h: 5, name: mark, colour: gold}}]}}\nicons: " + tt.icons + "\nfront: f\nback: f\ncards: [{name: a}]\n"
+			job, diags := prepare(t, src, files, DeckOptions{})
+			got := messages(diags)
+			if !tt.ok {
+				if !slices.Equal(got, tt.want) {
+					t.Errorf("diagnostics\n got %q\nwant %q", got, tt.want)
+				}
+				return
+			}
+			if job == nil {
+				t.Fatalf("no job: %q", got)
+			}
+			dump := record(job.Document())
+			if imgs := lines(dump, "image "); len(imgs) != 0 {
+				t.Errorf("pictures drawn: %q", imgs)
+			}
+			if strings.HasSuffix(tt.icons, "mark.svg}") {
+				var paints []string
+				for _, l := range lines(dump, "path fill=#") {
+					paints = append(paints, strings.Fields(l)[1])
+				}
+				if !slices.Equal(paints, tt.want) || len(got) != 0 {
+					t.Errorf("paths painted %q, want %q; diagnostics %q", paints, tt.want, got)
+				}
+				return
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("diagnostics\n got %q\nwant %q", got, tt.want)
 			}
 		})
 	}

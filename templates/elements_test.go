@@ -116,6 +116,8 @@ func TestElementGoldens(t *testing.T) {
 		{"image-contain-jpeg", `elements: [{image: {x: 4, y: 4, w: 30, h: 30, src: "{{art}}", fit: contain}}]`, `art: images/wide.jpg`, nil},
 		{"image-stretch-alpha", `elements: [{image: {x: 4, y: 4, w: 30, h: 10, src: images/alpha.png, fit: stretch}}]`, `{}`, nil},
 		{"background-image", `background: {colour: white, image: images/wide.png, fit: cover}`, `{}`, nil},
+		{"image-svg-contain", `elements: [{image: {x: 4, y: 4, w: 30, h: 30, src: images/tall.svg, colour: "{{ink}}"}}]`, `ink: teal`, nil},
+		{"background-svg-cover", `background: {image: images/tall.svg, fit: cover}`, `{}`, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -123,6 +125,66 @@ func TestElementGoldens(t *testing.T) {
 			golden.Assert(t, "elements/"+c.name+".txt", dump(face, diags))
 			if c.textBox != nil {
 				textInside(t, face, *c.textBox)
+			}
+		})
+	}
+}
+
+// TestSVGPicturePlacement: an SVG picture is drawn as paths (no picture)
+// placed by its fit, its currentColor in the element's colour, and a
+// warning about the file is given at the element that names it.
+func TestSVGPicturePlacement(t *testing.T) {
+	teal := draw.Colour{R: 0, G: 128, B: 128, A: 255}
+	cases := []struct {
+		name, template string
+		want           layout.Rect // where the 10 × 20 rectangle of tall.svg lands
+		colour         draw.Colour
+	}{
+		// contain in 30 × 30: 15 × 30, centred across
+		{"contain", `elements: [{image: {x: 4, y: 4, w: 30, h: 30, src: images/tall.svg, colour: teal}}]`, layout.Rect{X: 11.5, Y: 4, W: 15, H: 30}, teal},
+		// stretch: the whole box
+		{"stretch", `elements: [{image: {x: 4, y: 4, w: 30, h: 30, src: images/tall.svg, fit: stretch}}]`, layout.Rect{X: 4, Y: 4, W: 30, H: 30}, draw.Black},
+		// cover: 30 × 60, centred down, clipped
+		{"cover", `elements: [{image: {x: 4, y: 4, w: 30, h: 30, src: images/tall.svg, fit: cover}}]`, layout.Rect{X: 4, Y: -11, W: 30, H: 60}, draw.Black},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			face, diags := render(t, c.template, `{}`)
+			var first *draw.PathOp
+			clipped := false
+			for _, op := range face.Ops {
+				switch o := op.(type) {
+				case *draw.ImageOp:
+					t.Errorf("an SVG picture became a raster image")
+				case *draw.PathOp:
+					if first == nil {
+						first = o
+					}
+				case *draw.ClipOp:
+					clipped = true
+				}
+			}
+			if clipped != (c.name == "cover") {
+				t.Errorf("clipped %v; only cover clips (to the box)", clipped)
+			}
+			if first == nil {
+				t.Fatal("no path drawn")
+			}
+			b := first.Path.Bounds()
+			if math.Abs(b.X-c.want.X) > 1e-9 || math.Abs(b.Y-c.want.Y) > 1e-9 || math.Abs(b.W-c.want.W) > 1e-9 || math.Abs(b.H-c.want.H) > 1e-9 {
+				t.Errorf("rectangle at %+v, want %+v", b, c.want)
+			}
+			if first.Fill != c.colour {
+				t.Errorf("fill %v, want %v", first.Fill, c.colour)
+			}
+			ws := 0
+			for _, d := range diags.Sort() {
+				if d.Severity == cards.Warning && strings.Contains(d.Message, "images/tall.svg:1:") && strings.Contains(d.Message, "filters") {
+					ws++
+				}
+			}
+			if ws != 1 {
+				t.Errorf("%d warnings about the filter, want 1: %v", ws, diags)
 			}
 		})
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/svg"
 )
 
 // Limits and defaults of images.
@@ -45,6 +46,7 @@ type ImageStore struct {
 	decoded map[string]decodedImage
 	made    map[string]*draw.Image // by source path and pixel size
 	widths  map[int]bool           // pixel widths given out
+	arts    map[artKey]artEntry    // SVG files read, as pictures and as icons
 	pending []pendingImage         // pictures to make in Finish
 }
 
@@ -64,7 +66,7 @@ type decodedImage struct {
 // NewImageStore returns a store that reads nothing until Files is set.
 func NewImageStore() *ImageStore {
 	return &ImageStore{DPI: DefaultDPI, Resolve: func(from, ref string) (string, error) { return cards.Resolve(from, ref), nil },
-		decoded: map[string]decodedImage{}, made: map[string]*draw.Image{}, widths: map[int]bool{}}
+		decoded: map[string]decodedImage{}, arts: map[artKey]artEntry{}, made: map[string]*draw.Image{}, widths: map[int]bool{}}
 }
 
 // decode reads and decodes the picture at path once, refusing pictures
@@ -121,8 +123,8 @@ type codec struct {
 	decode func(io.Reader) (image.Image, error)
 }
 
-// codecs are the formats deckpress reads: PNG and JPEG, told by their
-// first bytes, whatever the file's name says; no other decoder that a
+// codecs are the raster formats deckpress reads: PNG and JPEG (SVG is
+// read by Art before), told by their first bytes, whatever the file's name says; no other decoder that a
 // library may register with package image is ever reached.
 var codecs = []codec{
 	{"PNG", "\x89PNG\r\n\x1a\n", png.DecodeConfig, png.Decode},
@@ -131,7 +133,7 @@ var codecs = []codec{
 
 // others are formats refused by name, for a clearer message.
 var others = []struct{ name, magic string }{
-	{"GIF", "GIF8"}, {"WebP", "RIFF"}, {"BMP", "BM"}, {"TIFF", "II*\x00"}, {"TIFF", "MM\x00*"}, {"SVG", "<svg"}, {"SVG", "<?xml"},
+	{"GIF", "GIF8"}, {"WebP", "RIFF"}, {"BMP", "BM"}, {"TIFF", "II*\x00"}, {"TIFF", "MM\x00*"},
 }
 
 // sniff returns the codec of a picture from its first bytes, or an error
@@ -144,10 +146,53 @@ func sniff(data []byte) (codec, error) {
 	}
 	for _, o := range others {
 		if bytes.HasPrefix(data, []byte(o.magic)) {
-			return codec{}, fmt.Errorf("is a %s image; deckpress reads PNG and JPEG pictures only", o.name)
+			return codec{}, fmt.Errorf("is a %s image; deckpress reads PNG, JPEG and SVG pictures only", o.name)
 		}
 	}
-	return codec{}, errors.New("is not a PNG or JPEG image (its first bytes are neither)")
+	return codec{}, errors.New("is not a PNG, JPEG or SVG image (its first bytes are none of them)")
+}
+
+type artKey struct {
+	path string
+	icon bool
+}
+
+type artEntry struct {
+	res *svg.Result // nil: not an SVG file
+	err error
+}
+
+// Art reads the SVG file at path once, as a picture or as an icon (whose
+// unpainted shapes take the icon's colour); it returns nil and no error
+// when the file is not SVG, so that the caller decodes it as a PNG or
+// JPEG picture.
+func (s *ImageStore) Art(path string, icon bool) (*svg.Result, error) {
+	key := artKey{path, icon}
+	s.mu.Lock()
+	e, ok := s.arts[key]
+	s.mu.Unlock()
+	if ok {
+		return e.res, e.err
+	}
+	e.res, e.err = s.readArt(path, icon)
+	s.mu.Lock()
+	s.arts[key] = e
+	s.mu.Unlock()
+	return e.res, e.err
+}
+
+func (s *ImageStore) readArt(path string, icon bool) (*svg.Result, error) {
+	if s.Files == nil {
+		return nil, errors.New("no files can be read here")
+	}
+	data, err := s.Files.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", path, cards.Cause(err))
+	}
+	if !svg.Sniff(data) {
+		return nil, nil
+	}
+	return svg.Read(path, data, svg.Options{CurrentFill: icon})
 }
 
 // Picture returns the picture at path cropped to crop (in source pixels;
@@ -240,6 +285,7 @@ type imageProps struct {
 	box      boxProps
 	src, fit *prop
 	radius   *prop
+	colour   *prop // currentColor of an SVG picture; nil: black
 }
 
 var fitNames = []string{"contain", "cover", "stretch"}
@@ -260,12 +306,14 @@ type imageElem struct {
 }
 
 func init() {
-	elementKinds["image"] = elementKind{desc: "a PNG or JPEG picture: contain, cover or stretch", keys: slices.Concat(boxKeys, []string{"src", "fit", "radius"}), compile: compileImage}
+	elementKinds["image"] = elementKind{desc: "a PNG, JPEG or SVG picture: contain, cover or stretch", keys: slices.Concat(boxKeys, []string{"src", "fit", "radius", "colour", "color"}), compile: compileImage}
 }
 
 func compileImage(c *compiler, m *cards.Mapping, com common, what string) element {
 	c.diags.Require(m, what, "src")
-	return &imageElem{common: com, props: c.imageProps(m, what)}
+	p := c.imageProps(m, what)
+	p.colour = c.colourProp(m, what, "colour", "color")
+	return &imageElem{common: com, props: p}
 }
 
 func (e *imageElem) draw(r *renderer) {
@@ -290,6 +338,15 @@ func (p *imageProps) draw(r *renderer, box layout.Rect, radius float64, at cards
 	path, err := store.Resolve(pos.File, ref)
 	if err != nil {
 		r.fail(pos, "%s: %v", p.src.what, err)
+		return
+	}
+	art, err := store.Art(path, false)
+	if err != nil {
+		r.fail(pos, "%s: %v", p.src.what, err)
+		return
+	}
+	if art != nil {
+		p.drawArt(r, art, pos, box, fitNames[fit], radius)
 		return
 	}
 	src, err := store.decode(path)
@@ -322,6 +379,23 @@ func (p *imageProps) draw(r *renderer, box layout.Rect, radius float64, at cards
 	}
 	r.ops = append(r.ops, &draw.ImageOp{Image: im, Box: drawn})
 	if radius > 0 {
+		r.ops = append(r.ops, &draw.EndClipOp{})
+	}
+}
+
+// drawArt places an SVG picture in box, as vectors; its warnings are
+// the file's, not the card's, so they name no card (and the same warning
+// from many cards is one).
+func (p *imageProps) drawArt(r *renderer, res *svg.Result, pos cards.Pos, box layout.Rect, fit string, radius float64) {
+	for _, w := range res.Warnings {
+		*r.diags = append(*r.diags, cards.Diagnostic{Pos: pos, Severity: cards.Warning, Message: fmt.Sprintf("%s: %v", p.src.what, w)})
+	}
+	clip := radius > 0 || fit == "cover"
+	if clip {
+		r.ops = append(r.ops, &draw.ClipOp{Path: layout.RoundedRectPath(box, radius)})
+	}
+	r.ops = res.Art.Draw(r.ops, res.Art.Fit(box, fit), r.colour(p.colour, draw.Black))
+	if clip {
 		r.ops = append(r.ops, &draw.EndClipOp{})
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/svg"
 	"github.com/deckpress/deckpress/templates/typeset"
 )
 
@@ -112,23 +113,46 @@ func loadFonts(lib *Library, deck *cards.Deck, files cards.Files, diags *cards.D
 	}
 }
 
-// loadIcons registers the deck's own picture icons: `icons: {name: file.png}`.
+// loadIcons registers the deck's own icons: `icons: {name: file.png}`, or
+// an SVG file, drawn as vectors. An icon whose file fails is registered
+// empty, so that the text and elements naming it do not add an "unknown
+// icon" error to the file's own.
 func loadIcons(lib *Library, deck *cards.Deck, diags *cards.Diagnostics) {
 	for _, e := range diags.AnyMap(deck.Icons, "icons").Entries() {
 		ref, ok := diags.Text(e.Value, "icons."+e.Key)
 		if !ok {
+			lib.Icons.Add(&typeset.Icon{Name: e.Key})
 			continue
 		}
-		path, err := lib.Images.Resolve(deck.Path, ref)
+		ic, warnings, err := loadIcon(lib, deck.Path, ref, e.Key)
 		if err != nil {
 			diags.Errorf(e.Value.Pos, "icons.%s: %v", e.Key, err)
-			continue
+			ic = &typeset.Icon{Name: e.Key}
 		}
-		img, err := lib.Images.IconImage(path)
-		if err != nil {
-			diags.Errorf(e.Value.Pos, "icons.%s: %v", e.Key, err)
-			continue
+		for _, w := range warnings {
+			diags.Warnf(e.Value.Pos, "icons.%s: %v", e.Key, w)
 		}
-		lib.Icons.Add(&typeset.Icon{Name: e.Key, Image: img})
+		lib.Icons.Add(ic)
 	}
+}
+
+// loadIcon reads one icon file: SVG (with its warnings), or a PNG or JPEG
+// picture.
+func loadIcon(lib *Library, from, ref, name string) (*typeset.Icon, []*svg.Error, error) {
+	path, err := lib.Images.Resolve(from, ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	art, err := lib.Images.Art(path, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	if art != nil {
+		return &typeset.Icon{Name: name, Art: art.Art}, art.Warnings, nil
+	}
+	img, err := lib.Images.IconImage(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &typeset.Icon{Name: name, Image: img}, nil, nil
 }

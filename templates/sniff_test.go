@@ -31,9 +31,9 @@ func TestPicturesByContent(t *testing.T) {
 	tests := []struct{ name, err string }{
 		{"png.png", ""},
 		{"jpeg.png", ""},
-		{"gif.png", "gif.png is a GIF image; deckpress reads PNG and JPEG pictures only"},
-		{"gif.jpg", "gif.jpg is a GIF image; deckpress reads PNG and JPEG pictures only"},
-		{"text.png", "text.png is not a PNG or JPEG image (its first bytes are neither)"},
+		{"gif.png", "gif.png is a GIF image; deckpress reads PNG, JPEG and SVG pictures only"},
+		{"gif.jpg", "gif.jpg is a GIF image; deckpress reads PNG, JPEG and SVG pictures only"},
+		{"text.png", "text.png is not a PNG, JPEG or SVG image (its first bytes are none of them)"},
 		{"cut.png", "cut.png: broken PNG image"},
 	}
 	for _, tt := range tests {

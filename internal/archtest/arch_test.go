@@ -51,9 +51,11 @@ var allowed = map[string][]string{
 	"rules/audition":          {"cards", "rules/sim"},
 
 	// x/image in draw is its table of CSS colour names
-	"templates/draw":      {"layout", xImage},
-	"templates/typeset":   {"layout", "templates/draw", xImage},
-	"templates":           {"cards", "layout", "templates/draw", "templates/typeset", xImage},
+	"templates/draw":    {"layout", xImage},
+	"templates/typeset": {"layout", "templates/draw", xImage},
+	"templates":         {"cards", "layout", "templates/draw", "templates/svg", "templates/typeset", xImage},
+	// the SVG reader: its own, on encoding/xml (the README says why)
+	"templates/svg":       {"layout", "templates/draw"},
 	"templates/rulestext": {"cards", "layout", "templates/draw", "templates/typeset"},
 
 	"output":        {"cards", "layout", "templates", "templates/draw", "templates/typeset"},
@@ -75,9 +77,10 @@ var allowed = map[string][]string{
 
 	"cmd/deckpress":       {"cmd/deckpress/cli"},
 	"cmd/deckpress/watch": {fsnotify},
-	// the live studio: the library, the PNG back end and the rules engine
+	// the live studio: the library, the PNG back end, the rules engine and
+	// the labs
 	// behind net/http; chromedp only in its browser test
-	"cmd/deckpress/studio": {"cards", "internal/safefile", "layout", "output", "output/build", "output/png", "rules/compose", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
+	"cmd/deckpress/studio": {"cards", "internal/safefile", "layout", "output", "output/build", "output/build/simulate", "output/png", "rules/compose", "rules/gladiators", "templates/draw", "cmd/deckpress/watch"},
 	// flags, printing and the library; what it may parse a flag into
 	// (combat: a --policy and the open field; arena: the start zones'
 	// places; the other engines: their policies, options and reports, and

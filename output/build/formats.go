@@ -56,6 +56,7 @@ func Formats() []string {
 func prepare(inputs []input, explicit map[string]bool, opts options) ([]Product, cards.Diagnostics) {
 	var products []Product
 	var diags cards.Diagnostics
+	var done []built
 	for _, in := range inputs {
 		root, ds := cards.Parse(in.path, in.src)
 		diags = append(diags, ds...)
@@ -82,8 +83,17 @@ func prepare(inputs []input, explicit map[string]bool, opts options) ([]Product,
 		ps, ds := h(in, root, o)
 		products = append(products, ps...)
 		diags = append(diags, ds...)
+		done = append(done, built{in: in, key: key, products: ps})
 	}
-	return products, diags
+	boxes, ds := projectTuckboxes(done)
+	return append(products, boxes...), append(diags, ds...)
+}
+
+// built is an input with its format and the products made of it.
+type built struct {
+	in       input
+	key      string
+	products []Product
 }
 
 // Builtin returns the built-in template files.

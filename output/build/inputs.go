@@ -28,6 +28,10 @@ type input struct {
 	// project holds the print settings of the folder's project file,
 	// which override the file's own.
 	project output.PrintOptions
+	// group names the project file the input belongs to ("" for none);
+	// tuck is its tuckbox: settings, nil when it asks for none.
+	group string
+	tuck  *output.TuckOptions
 }
 
 // osFiles reads files relative to a working folder, noting each in log
@@ -202,7 +206,8 @@ func (embeddedFiles) ReadFile(name string) ([]byte, error) {
 }
 
 // builtinInputs lists the files of every built-in kit, each building into
-// outDir/<kit>/.
+// outDir/<kit>/; a kit's project file (deckpress.yaml) gives its files'
+// shared settings, as a folder's does.
 func builtinInputs(outDir string) ([]input, error) {
 	var out []input
 	for _, kit := range data.Kits() {
@@ -211,12 +216,37 @@ func builtinInputs(outDir string) ([]input, error) {
 			return nil, err
 		}
 		sort.Strings(names)
+		var group string
+		var shared output.PrintOptions
+		var tuck *output.TuckOptions
+		projPath := path.Join("kits", kit, cards.ProjectFile)
+		if src, err := fs.ReadFile(data.FS, projPath); err == nil {
+			var diags cards.Diagnostics
+			root, ds := cards.Parse(projPath, src)
+			diags = append(diags, ds...)
+			if root != nil {
+				proj, ds := cards.ReadProject(projPath, root)
+				diags = append(diags, ds...)
+				if proj != nil {
+					shared = output.ReadPrint(proj.Print, &diags)
+					tuck = readTuck(proj, &diags)
+				}
+			}
+			if err := diags.Err(); err != nil {
+				return nil, err // a kit's own file: a bug, not the user's
+			}
+			group = projPath
+		}
 		for _, n := range names {
+			if n == projPath {
+				continue
+			}
 			src, err := fs.ReadFile(data.FS, n)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, input{path: n, src: src, files: embeddedFiles{}, outDir: filepath.Join(outDir, kit)})
+			out = append(out, input{path: n, src: src, files: embeddedFiles{}, outDir: filepath.Join(outDir, kit),
+				project: shared, group: group, tuck: tuck})
 		}
 	}
 	return out, nil
@@ -338,13 +368,27 @@ func folderInputs(env Env, dir string, folder *os.File, outDir string) ([]input,
 		}
 	}
 	var shared output.PrintOptions
+	var tuck *output.TuckOptions
 	if proj != nil {
 		shared = output.ReadPrint(proj.Print, &diags)
+		tuck = readTuck(proj, &diags)
 	}
 	for i := range out {
 		out[i].project = shared
+		if proj != nil {
+			out[i].group, out[i].tuck = projPath, tuck
+		}
 	}
 	return out, diags, nil
+}
+
+// readTuck reads a project's tuckbox: value; nil when it asks for no tuck
+// boxes (or is wrong, which diags says).
+func readTuck(proj *cards.Project, diags *cards.Diagnostics) *output.TuckOptions {
+	if t, want := output.ReadTuck(proj.Tuckbox, diags); want {
+		return &t
+	}
+	return nil
 }
 
 // YAMLFiles lists the YAML files of a folder (not its sub-folders), but

@@ -14,7 +14,7 @@ import (
 // RulesRequest says which products of rules files to make.
 type RulesRequest struct {
 	Request
-	Copies int  // sets of cards to print; 0: each file's copies:
+	Copies int  // sets of cards to print; 0: each file's copies:, else as many as fill the sheet
 	Cards  bool // the reference cards
 	Sheet  bool // the rules sheet
 }
@@ -65,8 +65,9 @@ func prepareRulesInput(in input, root *cards.Node, opts options) ([]Product, car
 	return rulesProducts(in, root, opts, 0, true, true)
 }
 
-// rulesProducts makes the rules cards (copies sets; 0: the file's) and/or
-// the rules sheet of a rules file.
+// rulesProducts makes the rules cards (copies sets; 0: the file's, and
+// when it says none, as many whole sets as fill the sheets one set needs)
+// and/or the rules sheet of a rules file.
 func rulesProducts(in input, root *cards.Node, opts options, copies int, wantCards, wantSheet bool) ([]Product, cards.Diagnostics) {
 	doc, diags := rulestext.Read(in.path, root)
 	if doc == nil || diags.HasErrors() {
@@ -87,8 +88,15 @@ func rulesProducts(in input, root *cards.Node, opts options, copies int, wantCar
 			faces, pt, _, ds := doc.Cards(res.Size, fonts, icons)
 			diags = diags.Extend(ds)
 			if faces != nil {
-				job, ds := output.FacesJob(deck, faces, copies, dopts)
+				sets := copies
+				if sets == 0 {
+					sets = 1 // then as many as fill the sheets of one
+				}
+				job, ds := output.FacesJob(deck, faces, sets, dopts)
 				diags = diags.Extend(ds)
+				if job != nil && copies == 0 {
+					job, _ = output.FacesJob(deck, faces, job.Plan.FillSets(len(faces)), dopts)
+				}
 				if job != nil {
 					p := DeckProduct(job, base+".pdf")
 					p.Note = fmt.Sprintf("rules set at %gpt on %s", pt, cards.Count(len(faces), "card", "cards"))

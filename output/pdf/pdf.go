@@ -212,6 +212,9 @@ func (w *Writer) Path(op *draw.PathOp) {
 	}
 	if stroke {
 		b.WriteString(rgb(op.Stroke) + " RG\n" + draw.Num(op.Width*k) + " w\n")
+		if op.Cap != draw.CapButt || op.Join != draw.JoinMiter {
+			fmt.Fprintf(&b, "%d J %d j\n", op.Cap, op.Join)
+		}
 		if len(op.Dash) > 0 {
 			b.WriteString("[")
 			for i, d := range op.Dash {
@@ -238,6 +241,9 @@ func (w *Writer) Path(op *draw.PathOp) {
 	}
 	if stroke && len(op.Dash) > 0 {
 		b.WriteString("[] 0 d\n")
+	}
+	if stroke && (op.Cap != draw.CapButt || op.Join != draw.JoinMiter) {
+		b.WriteString("0 J 0 j\n")
 	}
 	w.pdf.RawWriteStr(b.String())
 	if saved {

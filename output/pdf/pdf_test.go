@@ -100,3 +100,45 @@ func placements(t *testing.T, file []byte) [][]float64 {
 	}
 	return out
 }
+
+// TestStrokeCapsAndJoins: a stroke's cap and join become the PDF's J and
+// j operators (0 butt/miter, 1 round, 2 square/bevel) around that stroke
+// alone; the defaults write nothing.
+func TestStrokeCapsAndJoins(t *testing.T) {
+	line := layout.LinePath(layout.Segment{A: layout.Point{X: 1, Y: 1}, B: layout.Point{X: 5, Y: 5}})
+	tests := []struct {
+		name string
+		cap  draw.LineCap
+		join draw.LineJoin
+		want string // the operators before the path, "" for none
+	}{
+		{"defaults", draw.CapButt, draw.JoinMiter, ""},
+		{"round cap, bevel join", draw.CapRound, draw.JoinBevel, "1 J 2 j"},
+		{"square cap, round join", draw.CapSquare, draw.JoinRound, "2 J 1 j"},
+	}
+	for _, tt := range tests {
+		w := New("test", draw.OneSided)
+		w.BeginPage(layout.Size{W: 10, H: 10}, nil)
+		w.Path(&draw.PathOp{Path: line, Stroke: draw.Black, Width: 1, Cap: tt.cap, Join: tt.join})
+		out, err := w.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var content []byte
+		for _, m := range regexp.MustCompile(`(?s)stream\r?\n(.*?)endstream`).FindAllSubmatch(out, -1) {
+			if r, err := zlib.NewReader(bytes.NewReader(m[1])); err == nil {
+				b, _ := io.ReadAll(r)
+				content = append(content, b...)
+			}
+		}
+		// fpdf starts each page with its own "0 J 0 j": look from the stroke colour on
+		_, content, _ = bytes.Cut(content, []byte(" RG\n"))
+		has := bytes.Contains(content, []byte(" J ")) || bytes.Contains(content, []byte(" j\n"))
+		switch {
+		case tt.want == "" && has:
+			t.Errorf("%s: cap or join written:\n%s", tt.name, content)
+		case tt.want != "" && !regexp.MustCompile(regexp.QuoteMeta(tt.want)+`\n(?s:.*)S\n0 J 0 j\n`).Match(content):
+			t.Errorf("%s: want %q before the stroke and a reset after it:\n%s", tt.name, tt.want, content)
+		}
+	}
+}

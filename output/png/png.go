@@ -178,6 +178,9 @@ func (c *Canvas) Path(op *draw.PathOp) {
 		}
 		c.dc.SetDash(dash...)
 		c.dc.SetLineWidth(math.Max(op.Width*s, 0.5))
+		c.dc.SetLineCap([...]gg.LineCap{gg.LineCapButt, gg.LineCapRound, gg.LineCapSquare}[op.Cap])
+		// gg has no mitre join: its round join is the nearer of its two
+		c.dc.SetLineJoin([...]gg.LineJoin{gg.LineJoinRound, gg.LineJoinRound, gg.LineJoinBevel}[op.Join])
 		c.dc.SetColor(rgba(op.Stroke))
 		c.dc.Stroke()
 		c.dc.SetDash()

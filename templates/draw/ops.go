@@ -23,7 +23,29 @@ type PathOp struct {
 	// EvenOdd fills by the even-odd rule (inner outlines make holes);
 	// otherwise by the non-zero winding rule.
 	EvenOdd bool
+	Cap     LineCap  // how open ends of a stroke look
+	Join    LineJoin // how corners of a stroke look
 }
+
+// LineCap is the shape of a stroke's open ends.
+type LineCap uint8
+
+// Line caps; the zero value is the PDF and SVG default.
+const (
+	CapButt LineCap = iota
+	CapRound
+	CapSquare
+)
+
+// LineJoin is the shape of a stroke's corners.
+type LineJoin uint8
+
+// Line joins; the zero value is the PDF and SVG default.
+const (
+	JoinMiter LineJoin = iota
+	JoinRound
+	JoinBevel
+)
 
 // TextOp draws one run of text in one font, starting at a baseline point.
 type TextOp struct {

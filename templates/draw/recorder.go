@@ -50,6 +50,12 @@ func (r *Recorder) Path(op *PathOp) {
 	if op.EvenOdd {
 		r.WriteString(" evenodd")
 	}
+	if op.Cap != CapButt {
+		fmt.Fprintf(r, " cap=%s", [...]string{"butt", "round", "square"}[op.Cap])
+	}
+	if op.Join != JoinMiter {
+		fmt.Fprintf(r, " join=%s", [...]string{"miter", "round", "bevel"}[op.Join])
+	}
 	fmt.Fprintf(r, " %s\n", PathString(op.Path))
 }
 

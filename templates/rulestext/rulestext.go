@@ -35,7 +35,7 @@ type Doc struct {
 	MaxCards int     // default 2
 	MinSize  float64 // points, default 6.5
 	MaxSize  float64 // points, default 10
-	Copies   int     // sets of cards to print, default 1
+	Copies   int     // sets of cards to print; 0 (the default): as many as fill the sheet
 	Accent   draw.Colour
 	Blocks   []typeset.FlowBlock
 	Where    []cards.Pos // where each block was written
@@ -74,7 +74,7 @@ var Shape = &cards.Shape{Type: "object", Desc: "a game's rules, for reference ca
 	cards.P("max-cards", cards.Whole("at most this many cards (default 2)")),
 	cards.P("min-size", cards.Length("the smallest text size, points (default 6.5)")),
 	cards.P("max-size", cards.Length("the largest text size, points (default 10)")),
-	cards.P("copies", cards.Whole("sets of cards to print (default 1)")),
+	cards.P("copies", cards.Whole("sets of cards to print (default: as many whole sets as fill the sheet)")),
 	cards.P("accent", cards.Text("colour of headings and diagrams")),
 	cards.P("sections", cards.List("the sections, in order", sectionShape)),
 }}
@@ -88,7 +88,7 @@ var (
 // Read reads a rules file from a parsed document.
 func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 	var diags cards.Diagnostics
-	d := &Doc{Path: path, MaxCards: DefaultMaxCards, MinSize: DefaultMinSize, MaxSize: DefaultMaxSize, Copies: 1,
+	d := &Doc{Path: path, MaxCards: DefaultMaxCards, MinSize: DefaultMinSize, MaxSize: DefaultMaxSize,
 		Accent: draw.Colour{R: 0x2f, G: 0x3e, B: 0x66, A: 255}}
 	m := diags.Map(root, "rules file", docKeys...)
 	if m == nil {

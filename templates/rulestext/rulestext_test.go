@@ -380,7 +380,7 @@ sections:
 	}
 	// the defaults
 	d = read(t, "d.yaml", []byte(short))
-	if d.MaxCards != DefaultMaxCards || d.MinSize != DefaultMinSize || d.MaxSize != DefaultMaxSize || d.Copies != 1 || d.Accent != accent || d.Size != nil {
+	if d.MaxCards != DefaultMaxCards || d.MinSize != DefaultMinSize || d.MaxSize != DefaultMaxSize || d.Copies != 0 || d.Accent != accent || d.Size != nil {
 		t.Errorf("defaults: max-cards %d, min-size %v, max-size %v, copies %d, accent %v", d.MaxCards, d.MinSize, d.MaxSize, d.Copies, d.Accent)
 	}
 }

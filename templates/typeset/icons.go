@@ -12,7 +12,8 @@ import (
 )
 
 // Icon is a vector drawing in a 100 × 100 box (y down), filled with the
-// ink colour, or a picture from a user's PNG file.
+// ink colour, a user's SVG drawing (its unpainted and currentColor shapes
+// in the ink colour), or a picture from a user's PNG file.
 type Icon struct {
 	Name    string
 	Fill    layout.Path // filled outline, in the 100-unit box
@@ -20,6 +21,7 @@ type Icon struct {
 	Stroke  layout.Path // stroked lines, in the 100-unit box
 	Width   float64     // stroke width in units of the box
 	Image   *draw.Image // a picture icon; the paths are then empty
+	Art     *draw.Art   // an SVG icon; the paths are then empty
 }
 
 // Draw appends the icon's operations, scaled into box (kept square and
@@ -29,6 +31,9 @@ func (ic *Icon) Draw(ops []draw.Op, box layout.Rect, c draw.Colour) []draw.Op {
 	x, y := box.X+(box.W-side)/2, box.Y+(box.H-side)/2
 	if ic.Image != nil {
 		return append(ops, &draw.ImageOp{Image: ic.Image, Box: layout.Rect{X: x, Y: y, W: side, H: side}})
+	}
+	if ic.Art != nil {
+		return ic.Art.Draw(ops, ic.Art.Fit(box, "contain"), c)
 	}
 	m := layout.Scale(side/100, side/100).Then(layout.Translate(x, y))
 	if len(ic.Fill.Verbs) > 0 {

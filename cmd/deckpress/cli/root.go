@@ -229,7 +229,7 @@ back exactly behind its front.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &FlagError{err} })
 	root.PersistentFlags().BoolVar(&f.AllowOutside, "allow-outside", false, "let inputs read images, fonts, CSV and template files outside their project folder")
 	root.AddCommand(NewCmdBuild(f, nil), NewCmdCheck(f, nil), NewCmdHero(f, nil, nil), NewCmdRules(f, nil), NewCmdCalibrate(f, nil),
-		NewCmdHexsheet(f, nil), NewCmdPreview(f, nil), NewCmdExport(f, nil), NewCmdSchema(f, nil), NewCmdInit(f, nil), NewCmdSim(f, nil), NewCmdServe(f, nil))
+		NewCmdHexsheet(f, nil), NewCmdTuckbox(f, nil), NewCmdPreview(f, nil), NewCmdExport(f, nil), NewCmdSchema(f, nil), NewCmdInit(f, nil), NewCmdSim(f, nil), NewCmdServe(f, nil))
 	addCompletions(root, flagValues())
 	return root
 }

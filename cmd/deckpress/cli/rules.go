@@ -25,8 +25,9 @@ func NewCmdRules(f *Factory, runF func(*RulesOptions) error) *cobra.Command {
 		Short: "Print a game's rules as reference cards, or as a rules sheet",
 		Long: `rules sets a rules file (one that starts with 'rules: <game title>') on reference
 cards: the text flows across the faces in order, at the largest size that fits in
-max-cards cards (never below 6.5 pt), printed duplex like any deck. --copies prints
-a set per player. With --sheet it sets the same text on a one- or two-page rules
+max-cards cards (never below 6.5 pt), printed duplex like any deck. By default
+it prints as many whole sets as fill the sheet (one per player); --copies N prints
+N sets. With --sheet it sets the same text on a one- or two-page rules
 sheet instead. 'deckpress build' builds both. A folder stands for every rules file
 in it.`,
 		Args: positional(1, -1, "a rules FILE or DIR to set"),
@@ -35,7 +36,7 @@ in it.`,
 			if err := opts.Print.parse(); err != nil {
 				return err
 			}
-			if opts.Copies < 0 || opts.Copies > 100 {
+			if cmd.Flags().Changed("copies") && (opts.Copies < 1 || opts.Copies > 100) {
 				return flagErrorf("--copies: %d is out of range (1 to 100)", opts.Copies)
 			}
 			if runF != nil {
@@ -45,7 +46,7 @@ in it.`,
 		},
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder, or the PDF to write when there is one")
-	cmd.Flags().IntVar(&opts.Copies, "copies", 0, "sets of cards to print (default: the file's copies:, or 1)")
+	cmd.Flags().IntVar(&opts.Copies, "copies", 0, "sets of cards to print (default: the file's copies:, or as many whole sets as fill the sheet)")
 	cmd.Flags().BoolVar(&opts.Sheet, "sheet", false, "print a rules sheet on A4 or Letter instead of cards")
 	opts.Print.register(cmd.Flags())
 	return cmd

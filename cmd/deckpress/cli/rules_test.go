@@ -73,27 +73,30 @@ func TestRulesCardsText(t *testing.T) {
 		landscape := front.w > front.h
 		checked := 0
 		for n := 1; ; n += 2 {
-			f, ok := front.labelWord(n)
-			if !ok {
-				break
+			fronts, backs := front.labelWords(n), back.labelWords(n+1)
+			if len(fronts) == 0 || len(backs) == 0 {
+				break // no such face, or the last back is a closing face
 			}
-			b, ok := back.labelWord(n + 1)
-			if !ok {
-				break // the last back is a closing face
+			// every set on the sheet: each front has its back behind it
+			for _, f := range fronts {
+				right := f.x1 + pt(3.5)
+				top := (f.y0+f.y1)/2 - pt(4.25)
+				behind := false
+				for _, b := range backs {
+					bx, by := (b.x0+b.x1)/2, (b.y0+b.y1)/2
+					if landscape { // long edge on landscape: rows mirrored
+						by = back.h - by
+					} else {
+						bx = back.w - bx
+					}
+					behind = behind || bx >= right-pt(card[0]) && bx <= right && by >= top && by <= top+pt(card[1])
+				}
+				if !behind {
+					t.Errorf("%s: no face %d lies behind face %d (card %.0f–%.0f × %.0f–%.0f pt)",
+						kit, n+1, n, right-pt(card[0]), right, top, top+pt(card[1]))
+				}
+				checked++
 			}
-			bx, by := (b.x0+b.x1)/2, (b.y0+b.y1)/2
-			if landscape { // long edge on landscape: rows mirrored
-				by = back.h - by
-			} else {
-				bx = back.w - bx
-			}
-			right := f.x1 + pt(3.5)
-			top := (f.y0+f.y1)/2 - pt(4.25)
-			if bx < right-pt(card[0]) || bx > right || by < top || by > top+pt(card[1]) {
-				t.Errorf("%s: face %d, seen through the sheet at %.0f,%.0f pt, is not behind face %d (card %.0f–%.0f × %.0f–%.0f)",
-					kit, n+1, bx, by, n, right-pt(card[0]), right, top, top+pt(card[1]))
-			}
-			checked++
 		}
 		if checked == 0 {
 			t.Errorf("%s: no face pairs checked", kit)
@@ -101,12 +104,14 @@ func TestRulesCardsText(t *testing.T) {
 	}
 }
 
-// labelWord returns the face label "n/…" on a page.
-func (p pageWords) labelWord(n int) (word, bool) {
-	for _, w := range p.words {
-		if strings.HasPrefix(w.text, strconv.Itoa(n)+"/") {
-			return w, true
+// labelWords returns the face labels "n/…" on a page, one a printed set
+// (not the sheet label's "sheet 1/1").
+func (p pageWords) labelWords(n int) []word {
+	var out []word
+	for i, w := range p.words {
+		if strings.HasPrefix(w.text, strconv.Itoa(n)+"/") && (i == 0 || p.words[i-1].text != "sheet") {
+			out = append(out, w)
 		}
 	}
-	return word{}, false
+	return out
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output/build/simulate"
-	labreport "github.com/deckpress/deckpress/output/report"
 )
 
 // labReport is a sim command's --report FILE and --paper: the report's
@@ -41,7 +40,7 @@ func (r *labReport) parse() error {
 // write draws the sheet when --report was given and says what it wrote:
 // on standard output after the table, or on standard error when standard
 // output holds JSON.
-func (r *labReport) write(f *Factory, asJSON bool, s *labreport.Sheet) error {
+func (r *labReport) write(f *Factory, asJSON bool, s *simulate.Sheet) error {
 	if r.path == "" {
 		return nil
 	}

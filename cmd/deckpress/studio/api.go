@@ -30,6 +30,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", s.page("project"))
 	m.HandleFunc("GET /deck", s.page("deck"))
 	m.HandleFunc("GET /hero", s.page("hero"))
+	m.HandleFunc("GET /balance", s.page("balance"))
 	m.Handle("GET /assets/", http.FileServerFS(assets))
 	m.HandleFunc("GET /api/project", s.apiProject)
 	m.HandleFunc("GET /api/deck", s.apiDeck)
@@ -40,6 +41,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/hero", s.apiHero)
 	m.HandleFunc("POST /api/hero/compute", s.apiHeroCompute)
 	m.HandleFunc("POST /api/hero/save", s.apiHeroSave)
+	m.HandleFunc("GET /api/sim", s.apiSim)
+	m.HandleFunc("POST /api/sim", s.apiSimStart)
+	m.HandleFunc("GET /api/sim/page/{n}", s.apiSimPage)
 	s.mux = m
 	s.sheets = map[string]*output.DeckJob{}
 }

@@ -101,7 +101,8 @@ func replaceLine(t *testing.T, path string, n int, old, new string) {
 // its 45 cards front and back, follows an edit of the deck file within a
 // second (reloading only the changed card), shows a broken file's
 // diagnostic at its line while keeping the cards; the hero designer
-// recomputes points and combat modifier as a characteristic is typed.
+// recomputes points and combat modifier as a characteristic is typed; the
+// balance page runs a lab and shows its report.
 func TestStudioInBrowser(t *testing.T) {
 	ctx := browser(t)
 	dir := t.TempDir()
@@ -191,6 +192,19 @@ func TestStudioInBrowser(t *testing.T) {
 	// a characteristic of 0 is an error, shown beside its field
 	chromedp.Do(ctx, chromedp.KeyEvent("\b"), chromedp.SendKeys(str, "0"))
 	until(ctx, t, "diagnostic beside the field", `document.querySelector('[data-hero="0"] label .field-diag').textContent.includes("at least 1")`, 5*time.Second)
+
+	// the balance page: a Slugfest run of the kit's teams, its progress,
+	// then the report's pages
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/balance")); err != nil {
+		t.Fatal(err)
+	}
+	until(ctx, t, "balance form", `document.querySelector("#simgame") !== null`, 20*time.Second)
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#simgame"), "slugfest"), chromedp.SetValue(chromedp.CSS("#simgames"), "500"),
+		chromedp.Click(chromedp.CSS("#simrun"))); err != nil {
+		t.Fatal(err)
+	}
+	until(ctx, t, "the lab's report", `document.querySelectorAll("img.report").length >= 1 && [...document.querySelectorAll("img.report")].every(i => i.complete && i.naturalWidth > 0) && /slugfest: 500 games played/.test(document.querySelector("#simstatus").textContent)`, 60*time.Second)
+	shot(ctx, t, "balance")
 }
 
 func atoi(t *testing.T, s string) int {

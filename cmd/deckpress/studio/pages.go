@@ -19,7 +19,7 @@ var pages = template.Must(template.ParseFS(embedded, "assets/page.html"))
 func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		input := r.URL.Query().Get("input")
-		if name != "project" && s.state.input(input) == nil {
+		if name != "project" && name != "balance" && s.state.input(input) == nil {
 			http.Error(w, "no such input", http.StatusNotFound)
 			return
 		}

@@ -55,6 +55,7 @@ type Server struct {
 	mux   *http.ServeMux
 	log   io.Writer
 	sheetsCache
+	lab labRun // the balance page's run
 }
 
 // New loads the project in opts.Dir and returns its studio; it does not

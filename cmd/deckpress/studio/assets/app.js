@@ -44,7 +44,7 @@ async function project() {
     el("td", {}, ...i.products.map(pr => el("div", {}, pr.name + ": " + (pr.cards ? pr.cards + " cards, " : "") + pr.sheets + " sheets"))),
     el("td", {}, ...(i.format === "deck" ? [el("a", { href: "/deck?input=" + encodeURIComponent(i.path) }, "deck")] : []),
       ...(["hero", "team", "heroes"].includes(i.format) ? [el("a", { href: "/hero?input=" + encodeURIComponent(i.path) }, "designer")] : []))));
-  main.replaceChildren(el("h2", {}, "Inputs"),
+  main.replaceChildren(el("p", {}, el("a", { href: "/balance", id: "balancelink" }, "Balance lab"), ": play the games many times and see who wins"), el("h2", {}, "Inputs"),
     el("table", { id: "inputs" }, el("tr", {}, el("th", {}, "file"), el("th", {}, "format"), el("th", {}, "products"), el("th", {}, "open")), ...rows),
     diagBlock(p.diagnostics));
 }
@@ -195,8 +195,48 @@ function showSheets(d) {
   if (d.cards.length) document.getElementById("herocards").replaceChildren(...d.cards.map(u => el("img", { src: u, class: "herocard" })));
 }
 
+// ---- balance page: run a game's lab, watch its progress, read its report
+let simPoll;
+async function balance() {
+  const st = await get("/api/sim");
+  if (!document.getElementById("simform")) {
+    const game = el("select", { name: "game", id: "simgame" }, ...Object.keys(st.choices).sort().map(g => el("option", { value: g }, g)));
+    const file = el("select", { name: "input", id: "siminput" });
+    const fill = () => file.replaceChildren(el("option", { value: "" }, game.value === "gladiators" ? "the project's heroes (or the kit's)" : "the kit's"),
+      ...st.choices[game.value].map(p => el("option", { value: p }, p)));
+    game.addEventListener("change", fill);
+    fill();
+    const games = el("input", { name: "games", id: "simgames", type: "number", min: "1", value: "1000" });
+    const seed = el("input", { name: "seed", id: "simseed", type: "number", min: "0", value: "1" });
+    const run = el("button", { id: "simrun", type: "submit" }, "Run");
+    const form = el("form", { id: "simform", onsubmit: async e => {
+      e.preventDefault();
+      try {
+        await post("/api/sim", { game: game.value, input: file.value, games: Number(games.value), seed: Number(seed.value) });
+        balance();
+      } catch (err) { document.getElementById("simstatus").textContent = err.message; }
+    } }, el("label", {}, "game ", game), el("label", {}, "file ", file), el("label", {}, "games ", games), el("label", {}, "seed ", seed), run);
+    main.replaceChildren(el("h2", {}, "Balance lab"),
+      el("p", {}, "Plays the game many times with the command line's default policies (deckpress sim GAME), seeded: the same seed gives the same numbers."),
+      form, el("div", { id: "simstatus" }), el("progress", { id: "simprogress", max: "1", value: "0" }), el("div", { id: "simreport" }));
+  }
+  const bar = document.getElementById("simprogress");
+  bar.max = st.total || 1; bar.value = st.done;
+  document.getElementById("simrun").disabled = st.running;
+  const say = document.getElementById("simstatus");
+  if (st.running) {
+    say.textContent = st.game + ": " + st.done + " of " + st.total + " games";
+    clearTimeout(simPoll);
+    simPoll = setTimeout(balance, 300);
+    return;
+  }
+  if (st.error) say.textContent = st.game + ": " + st.error;
+  else if (st.pages.length) say.textContent = st.game + (st.input ? " (" + st.input + ")" : "") + ": " + st.total + " games played";
+  document.getElementById("simreport").replaceChildren(...st.pages.map(u => el("img", { src: u, class: "report" })));
+}
+
 // ---- live updates
-const draw = { project, deck, hero }[page];
+const draw = { project, deck, hero, balance }[page];
 draw().catch(e => { main.textContent = e.message; });
 const events = new EventSource("/api/events");
 events.onopen = () => { status.textContent = "live"; };
@@ -205,5 +245,6 @@ events.addEventListener("update", e => {
   const ev = JSON.parse(e.data);
   status.textContent = "rebuilt " + ev.changed.join(", ");
   if (page === "hero" && heroEdits.size) return; // keep unsaved edits
+  if (page === "balance") return; // a rebuild does not change a run
   draw().catch(err => { main.textContent = err.message; });
 });

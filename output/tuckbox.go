@@ -1,0 +1,294 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
+)
+
+// DefaultThickness is a playing card's thickness, mm, when none is given:
+// a common 300 gsm card stock.
+const DefaultThickness = 0.32
+
+// TuckBoxJob is a tuck box ready to print: its net, laid out on one or two
+// sheets, and what its panels show.
+type TuckBoxJob struct {
+	Title  string
+	Box    layout.TuckBox
+	Sheets []layout.TuckSheet
+	// Art is drawn on the front and back panels, in card coordinates (the
+	// card's trim box at 0,0): the deck's back; nil: none.
+	Art *draw.Face
+	// Front and Back are drawn over the art, in card coordinates: the
+	// panels' templates; nil: none.
+	Front, Back *draw.Face
+	margin      float64 // the paper's margin, mm
+}
+
+// TuckBoxFor lays out a tuck box for a prepared deck: count cards (0: the
+// cards the deck prints) of the deck's card size, thickness mm each, on
+// the deck's paper and margin. The front and back panels show the back of
+// the deck's first card under the templates tuckbox-front and
+// tuckbox-back (built in, or the deck's own), which see the fields _deck
+// and cards; the diagnostics are theirs.
+func TuckBoxFor(job *DeckJob, count int, thickness float64) (*TuckBoxJob, cards.Diagnostics, error) {
+	if job.Fill {
+		return nil, nil, fmt.Errorf("a deck of whole pages (size: page) goes in no box")
+	}
+	if count == 0 {
+		count = job.Cards()
+	}
+	if count == 0 {
+		return nil, nil, fmt.Errorf("the deck has no cards; say how many the box holds with --cards")
+	}
+	box, err := layout.NewTuckBox(job.Plan.Card, count, thickness)
+	if err != nil {
+		return nil, nil, err
+	}
+	sheets, err := box.Sheets(job.Plan.Paper, job.Plan.Margin, tuckLabelRoom)
+	if err != nil {
+		return nil, nil, err
+	}
+	t := &TuckBoxJob{Title: job.Deck.Name, Box: box, Sheets: sheets, margin: job.Plan.Margin}
+	if job.Backs && job.Entries() > 0 {
+		t.Art = job.Face(0, layout.Back)
+	}
+	var diags cards.Diagnostics
+	if job.lib != nil {
+		deck := job.Deck
+		panel := templates.Card{Label: "the tuck box", Pos: deck.Pos, Fields: []string{"cards"}, Field: func(name string) *cards.Node {
+			switch name {
+			case "_deck":
+				return cards.Scalar(deck.Name, deck.Pos)
+			case "cards":
+				return cards.Scalar(strconv.Itoa(count), deck.Pos)
+			}
+			return nil
+		}}
+		for _, side := range []struct {
+			name string
+			face **draw.Face
+		}{{"tuckbox-front", &t.Front}, {"tuckbox-back", &t.Back}} {
+			if tpl := job.lib.Lookup(side.name); tpl != nil {
+				f, ds := job.lib.Render(tpl, panel)
+				*side.face = f
+				diags = diags.Extend(ds)
+			}
+		}
+	}
+	return t, diags, nil
+}
+
+// Tuck box drawing: the cut line, solid; folds, dashed like a fold
+// sheet's fold line; the room kept for the label at the foot.
+const (
+	cutWidth      = 0.25
+	tuckLabelRoom = 4.0
+)
+
+// Document draws the tuck box: a page per sheet.
+func (t *TuckBoxJob) Document() *draw.Document {
+	doc := &draw.Document{Title: t.Title + " — tuck box", Sides: draw.OneSided}
+	for i, s := range t.Sheets {
+		page := draw.Page{Size: s.Page}
+		at := layout.Translate(s.Offset.X, s.Offset.Y)
+		clip := s.Clip
+		for _, p := range t.Box.Body() {
+			if p.Name == "front" || p.Name == "back" {
+				page.Layers = append(page.Layers, t.panel(p, at, clip)...)
+			}
+			if p.Name == "left side" || p.Name == "right side" {
+				if l, ok := t.side(p, at, clip); ok {
+					page.Layers = append(page.Layers, l)
+				}
+			}
+		}
+		lines := &draw.Face{Ops: []draw.Op{&draw.PathOp{Path: t.Box.Outline(), Stroke: markColour, Width: cutWidth}}}
+		var folds layout.Path
+		for _, f := range t.Box.Folds() {
+			folds.Append(layout.LinePath(f))
+		}
+		lines.Ops = append(lines.Ops, &draw.PathOp{Path: folds, Stroke: foldColour, Width: cutWidth, Dash: []float64{2, 1.5}})
+		page.Layers = append(page.Layers, draw.Layer{Transform: at, Clip: &clip, Face: lines})
+		if s.Join != nil {
+			page.Layers = append(page.Layers, draw.Layer{Transform: at, Face: t.join(s)})
+		}
+		page.Layers = append(page.Layers, t.label(s, i+1))
+		doc.Pages = append(doc.Pages, page)
+	}
+	return doc
+}
+
+// panel draws the art and the panel's template on the front or back
+// panel, what of them lies inside clip.
+func (t *TuckBoxJob) panel(p layout.Panel, at layout.Affine, clip layout.Rect) []draw.Layer {
+	r, ok := intersect(p.Rect, clip)
+	if !ok || r.W < 1 {
+		return nil
+	}
+	card := t.Box.Card
+	origin := layout.Point{X: p.Rect.X + (p.Rect.W-card.W)/2, Y: p.Rect.Y + (p.Rect.H-card.H)/2}
+	to := layout.Translate(origin.X, origin.Y).Then(at)
+	// the part of the panel on this sheet, in card coordinates: the art's
+	// bleed, where the deck has one, runs to the panel's edges
+	in := layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H}
+	face := t.Front
+	if p.Name == "back" {
+		face = t.Back
+	}
+	var out []draw.Layer
+	for _, f := range []*draw.Face{t.Art, face} {
+		if f != nil {
+			out = append(out, draw.Layer{Transform: to, Clip: &in, Face: f})
+		}
+	}
+	return out
+}
+
+// side draws the title along a side panel, reading upwards, when the side
+// is deep enough for a line of it.
+func (t *TuckBoxJob) side(p layout.Panel, at layout.Affine, clip layout.Rect) (draw.Layer, bool) {
+	r, ok := intersect(p.Rect, clip)
+	if !ok || p.Rect.W < 5 || r.W < 1 {
+		return draw.Layer{}, false
+	}
+	box := layout.Rect{W: p.Rect.H - 8, H: p.Rect.W - 1.5}
+	st := typeset.TextStyle{Family: typeset.NewFontSet().Fallback, Style: typeset.Bold, Size: 10, MinSize: 6, Colour: markColour,
+		Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, Plain: true, LineHeight: 1.1}
+	ops, _ := typeset.LayoutText(nil, t.Title, box, st, nil)
+	// text box → net: turned to read upwards, inside the panel
+	turn := layout.Rotate(270).Then(layout.Translate(p.Rect.X+0.75, p.Rect.Bottom()-4))
+	local, ok := intersect(box, layout.Rect{X: p.Rect.Bottom() - 4 - r.Bottom(), Y: r.X - p.Rect.X - 0.75, W: r.H, H: r.W})
+	if !ok {
+		return draw.Layer{}, false
+	}
+	return draw.Layer{Transform: turn.Then(at), Clip: &local, Face: &draw.Face{Ops: ops}}, true
+}
+
+// join draws where a two-sheet net is cut and joined: on the first sheet
+// the cut along the join, on the second the glue tab with its fold; on
+// both the tick and the letter A above it.
+func (t *TuckBoxJob) join(s layout.TuckSheet) *draw.Face {
+	f := &draw.Face{}
+	if s.Tab == nil {
+		f.Ops = append(f.Ops, &draw.PathOp{Path: layout.LinePath(*s.Join), Stroke: markColour, Width: cutWidth})
+	} else {
+		var tab layout.Path
+		tab.MoveTo(s.Tab[0].X, s.Tab[0].Y)
+		for _, q := range s.Tab[1:] {
+			tab.LineTo(q.X, q.Y)
+		}
+		f.Ops = append(f.Ops, &draw.PathOp{Path: tab, Stroke: markColour, Width: cutWidth},
+			&draw.PathOp{Path: layout.LinePath(*s.Join), Stroke: foldColour, Width: cutWidth, Dash: []float64{2, 1.5}})
+	}
+	f.Ops = append(f.Ops, &draw.PathOp{Path: layout.LinePath(s.Tick), Stroke: markColour, Width: cutWidth})
+	st := typeset.TextStyle{Family: typeset.NewFontSet().Fallback, Style: typeset.Bold, Size: 8, Colour: markColour,
+		Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true}
+	box := layout.Rect{X: s.Tick.A.X - 5, Y: s.Tick.A.Y - 4, W: 10, H: 3.5}
+	f.Ops, _ = typeset.LayoutText(f.Ops, "A", box, st, nil)
+	return f
+}
+
+// label is the line at a sheet's foot: what it is, the box's size, how to
+// make it, and "print at 100%".
+func (t *TuckBoxJob) label(s layout.TuckSheet, n int) draw.Layer {
+	b := t.Box
+	how := "cut the solid lines, fold the dashed ones, glue the glue flap inside the back"
+	if len(t.Sheets) > 1 {
+		how = "cut the solid lines; glue tab A of sheet 2 inside the edge at A of sheet 1; fold the dashed lines"
+	}
+	text := fmt.Sprintf("%s · tuck box for %s, %s thick · inside %s x %s x %s mm · %s · sheet %d/%d · print at 100%% (actual size)",
+		t.Title, cards.Count(b.Cards, "card", "cards"), layout.FormatMM(b.Thickness), draw.Num(b.W), draw.Num(b.H), draw.Num(b.D), how, n, len(t.Sheets))
+	// in the room kept at the foot, inside the margin, where a printer prints
+	h, m := labelSize*layout.MMPerPoint*1.25, t.margin
+	box := layout.Rect{X: m, Y: s.Page.H - m - h, W: s.Page.W - 2*m, H: h}
+	st := typeset.TextStyle{Family: typeset.NewFontSet().Fallback, Size: labelSize, Colour: labelColour,
+		Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 4, Plain: true, LineHeight: 1.1}
+	ops, _ := typeset.LayoutText(nil, text, box, st, nil)
+	return draw.Layer{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}
+}
+
+// intersect returns the common part of two rectangles; ok is false when
+// they do not overlap.
+func intersect(a, b layout.Rect) (layout.Rect, bool) {
+	x0, y0 := max(a.X, b.X), max(a.Y, b.Y)
+	x1, y1 := min(a.Right(), b.Right()), min(a.Bottom(), b.Bottom())
+	if x1 <= x0 || y1 <= y0 {
+		return layout.Rect{}, false
+	}
+	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}, true
+}
+
+// TuckOptions say what a tuck box holds: from a project's tuckbox: value
+// or the command line's flags, read by the same code.
+type TuckOptions struct {
+	Cards     int     // 0: the deck's printed cards (and a project's rules cards)
+	Thickness float64 // mm a card
+}
+
+var tuckKeys = []string{"cards", "thickness"}
+
+// ReadTuck reads a tuckbox: value: true (the defaults), false, or
+// {cards, thickness}. want is false for false, and when the value is
+// wrong (the problems are in diags).
+func ReadTuck(n *cards.Node, diags *cards.Diagnostics) (opts TuckOptions, want bool) {
+	opts.Thickness = DefaultThickness
+	if n == nil {
+		return opts, false
+	}
+	if n.Kind == cards.ScalarNode {
+		want, _ = diags.Bool(n, "tuckbox")
+		return opts, want
+	}
+	m := diags.Map(n, "tuckbox", tuckKeys...)
+	if m == nil {
+		return opts, false
+	}
+	bad := len(*diags)
+	if c := m.Get("cards"); c != nil {
+		opts.Cards, _ = diags.Int(c, "tuckbox.cards", 1, layout.TuckMaxCards)
+	}
+	if v := readLength(m.Get("thickness"), "tuckbox.thickness", layout.TuckMinThickness, layout.TuckMaxThickness, diags); v != nil {
+		opts.Thickness = *v
+	}
+	return opts, len(*diags) == bad
+}
+
+// ReadTuckFlags reads the command line's --cards and --thickness (those
+// given) as ReadTuck reads a file's tuckbox: {cards, thickness}: each
+// value is read as a YAML value, so that "44", "NaN" and "0.32mm" mean on
+// the command line what they mean in a file.
+func ReadTuckFlags(given map[string]string) (TuckOptions, error) {
+	m := &cards.Node{Kind: cards.MapNode, Pos: cards.Pos{File: "flags"}}
+	var diags cards.Diagnostics
+	for _, k := range tuckKeys {
+		v, ok := given[k]
+		if !ok {
+			continue
+		}
+		at := cards.Pos{File: "--" + k}
+		n, ds := cards.Parse(at.File, []byte(v))
+		if n == nil || ds.HasErrors() || n.IsNull() {
+			n = cards.Scalar(v, at)
+		}
+		n.Pos = at
+		m.Content = append(m.Content, cards.Scalar(k, at), n)
+		diags = append(diags, ds...)
+	}
+	o, _ := ReadTuck(m, &diags)
+	if len(diags) == 0 {
+		return o, nil
+	}
+	var msgs []string
+	for _, d := range diags.Sort() {
+		msgs = append(msgs, d.Pos.File+strings.TrimPrefix(d.Message, "tuckbox."+strings.TrimPrefix(d.Pos.File, "--")))
+	}
+	return o, errors.New(strings.Join(msgs, "; "))
+}

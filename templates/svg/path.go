@@ -1,0 +1,434 @@
+package svg
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/deckpress/deckpress/layout"
+)
+
+// scanner reads the numbers of path data, point lists and transforms.
+type scanner struct {
+	s string
+	i int
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+
+// sep skips white space and at most one comma.
+func (p *scanner) sep() {
+	for p.i < len(p.s) && isSpace(p.s[p.i]) {
+		p.i++
+	}
+	if p.i < len(p.s) && p.s[p.i] == ',' {
+		p.i++
+		for p.i < len(p.s) && isSpace(p.s[p.i]) {
+			p.i++
+		}
+	}
+}
+
+func (p *scanner) space() {
+	for p.i < len(p.s) && isSpace(p.s[p.i]) {
+		p.i++
+	}
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// number reads a number as SVG writes it: "-1.5e3", ".5", "1.5.5" is two.
+func (p *scanner) number() (float64, error) {
+	start := p.i
+	s := p.s
+	if p.i < len(s) && (s[p.i] == '+' || s[p.i] == '-') {
+		p.i++
+	}
+	digits := 0
+	for p.i < len(s) && isDigit(s[p.i]) {
+		p.i++
+		digits++
+	}
+	if p.i < len(s) && s[p.i] == '.' {
+		p.i++
+		for p.i < len(s) && isDigit(s[p.i]) {
+			p.i++
+			digits++
+		}
+	}
+	if digits == 0 {
+		p.i = start
+		return 0, fmt.Errorf("a number is expected at column %d", start+1)
+	}
+	if p.i < len(s) && (s[p.i] == 'e' || s[p.i] == 'E') {
+		j := p.i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if j < len(s) && isDigit(s[j]) {
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			p.i = j
+		}
+	}
+	v, err := strconv.ParseFloat(s[start:p.i], 64)
+	if err != nil || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("number %q at column %d is out of range", s[start:p.i], start+1)
+	}
+	return v, nil
+}
+
+// flag reads an arc flag, 0 or 1, which needs no separator after it.
+func (p *scanner) flag() (bool, error) {
+	if p.i < len(p.s) && (p.s[p.i] == '0' || p.s[p.i] == '1') {
+		p.i++
+		return p.s[p.i-1] == '1', nil
+	}
+	return false, fmt.Errorf("an arc flag (0 or 1) is expected at column %d", p.i+1)
+}
+
+// numbers reads n numbers, each after an optional separator.
+func (p *scanner) numbers(v []float64) error {
+	for k := range v {
+		if k > 0 {
+			p.sep()
+		}
+		var err error
+		if v[k], err = p.number(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pathData reads SVG path data into a path, adding at most budget points.
+func pathData(d string, budget int) (layout.Path, error) {
+	var out layout.Path
+	p := &scanner{s: d}
+	var cx, cy, sx, sy float64 // current point, start of the subpath
+	var qx, qy, kx, ky float64 // last quadratic and cubic control points
+	var cmd, last byte         // command and the previous one
+	started := false
+	for {
+		p.space()
+		if p.i >= len(d) {
+			break
+		}
+		if len(out.Points) > budget {
+			return out, fmt.Errorf("more than %d points", budget)
+		}
+		c := d[p.i]
+		switch {
+		case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+			cmd = c
+			p.i++
+			p.space()
+		case cmd == 0:
+			return out, fmt.Errorf("path data must start with a command (M), not %q", c)
+		case cmd == 'Z' || cmd == 'z':
+			return out, fmt.Errorf("a command is expected at column %d, after Z", p.i+1)
+		case cmd == 'M':
+			cmd = 'L'
+		case cmd == 'm':
+			cmd = 'l'
+		}
+		rel := cmd >= 'a'
+		ox, oy := 0.0, 0.0
+		if rel {
+			ox, oy = cx, cy
+		}
+		if !started && cmd != 'M' && cmd != 'm' {
+			return out, fmt.Errorf("path data must start with M or m, not %c", cmd)
+		}
+		var v [7]float64
+		var err error
+		switch cmd | 0x20 {
+		case 'm':
+			if err = p.numbers(v[:2]); err != nil {
+				return out, err
+			}
+			cx, cy = ox+v[0], oy+v[1]
+			sx, sy = cx, cy
+			out.MoveTo(cx, cy)
+			started = true
+		case 'l':
+			if err = p.numbers(v[:2]); err != nil {
+				return out, err
+			}
+			cx, cy = ox+v[0], oy+v[1]
+			out.LineTo(cx, cy)
+		case 'h':
+			if v[0], err = p.number(); err != nil {
+				return out, err
+			}
+			cx = ox + v[0]
+			out.LineTo(cx, cy)
+		case 'v':
+			if v[0], err = p.number(); err != nil {
+				return out, err
+			}
+			cy = oy + v[0]
+			out.LineTo(cx, cy)
+		case 'c':
+			if err = p.numbers(v[:6]); err != nil {
+				return out, err
+			}
+			kx, ky = ox+v[2], oy+v[3]
+			out.CubicTo(ox+v[0], oy+v[1], kx, ky, ox+v[4], oy+v[5])
+			cx, cy = ox+v[4], oy+v[5]
+		case 's':
+			if err = p.numbers(v[:4]); err != nil {
+				return out, err
+			}
+			x1, y1 := cx, cy
+			if l := last | 0x20; l == 'c' || l == 's' {
+				x1, y1 = 2*cx-kx, 2*cy-ky
+			}
+			kx, ky = ox+v[0], oy+v[1]
+			out.CubicTo(x1, y1, kx, ky, ox+v[2], oy+v[3])
+			cx, cy = ox+v[2], oy+v[3]
+		case 'q':
+			if err = p.numbers(v[:4]); err != nil {
+				return out, err
+			}
+			qx, qy = ox+v[0], oy+v[1]
+			cx, cy = quad(&out, cx, cy, qx, qy, ox+v[2], oy+v[3])
+		case 't':
+			if err = p.numbers(v[:2]); err != nil {
+				return out, err
+			}
+			if l := last | 0x20; l == 'q' || l == 't' {
+				qx, qy = 2*cx-qx, 2*cy-qy
+			} else {
+				qx, qy = cx, cy
+			}
+			cx, cy = quad(&out, cx, cy, qx, qy, ox+v[0], oy+v[1])
+		case 'a':
+			if err = p.numbers(v[:3]); err != nil {
+				return out, err
+			}
+			var large, sweep bool
+			p.sep()
+			if large, err = p.flag(); err != nil {
+				return out, err
+			}
+			p.sep()
+			if sweep, err = p.flag(); err != nil {
+				return out, err
+			}
+			p.sep()
+			if err = p.numbers(v[3:5]); err != nil {
+				return out, err
+			}
+			x, y := ox+v[3], oy+v[4]
+			arc(&out, cx, cy, v[0], v[1], v[2], large, sweep, x, y)
+			cx, cy = x, y
+		case 'z':
+			out.Close()
+			cx, cy = sx, sy
+			// a command after Z without M starts at the subpath's start
+			p.space()
+			if p.i < len(d) && d[p.i] != 'M' && d[p.i] != 'm' && (d[p.i]|0x20) >= 'a' && (d[p.i]|0x20) <= 'z' {
+				out.MoveTo(cx, cy)
+			}
+		default:
+			return out, fmt.Errorf("unknown path command %q", cmd)
+		}
+		last = cmd
+		p.sep()
+	}
+	return out, nil
+}
+
+// quad adds a quadratic curve as the cubic it is.
+func quad(p *layout.Path, x0, y0, qx, qy, x, y float64) (float64, float64) {
+	p.CubicTo(x0+2.0/3*(qx-x0), y0+2.0/3*(qy-y0), x+2.0/3*(qx-x), y+2.0/3*(qy-y), x, y)
+	return x, y
+}
+
+// arc adds an elliptical arc from (x1, y1) to (x2, y2) as cubic curves of
+// at most a quarter turn each (SVG 1.1, appendix F.6: endpoint to centre
+// parameterisation).
+func arc(p *layout.Path, x1, y1, rx, ry, phiDeg float64, large, sweep bool, x2, y2 float64) {
+	if x1 == x2 && y1 == y2 {
+		return
+	}
+	rx, ry = math.Abs(rx), math.Abs(ry)
+	if rx == 0 || ry == 0 {
+		p.LineTo(x2, y2)
+		return
+	}
+	sin, cos := math.Sincos(phiDeg * math.Pi / 180)
+	dx, dy := (x1-x2)/2, (y1-y2)/2
+	x1p, y1p := cos*dx+sin*dy, -sin*dx+cos*dy
+	if l := x1p*x1p/(rx*rx) + y1p*y1p/(ry*ry); l > 1 {
+		rx, ry = rx*math.Sqrt(l), ry*math.Sqrt(l)
+	}
+	num := rx*rx*ry*ry - rx*rx*y1p*y1p - ry*ry*x1p*x1p
+	den := rx*rx*y1p*y1p + ry*ry*x1p*x1p
+	co := math.Sqrt(math.Max(0, num/den))
+	if large == sweep {
+		co = -co
+	}
+	cxp, cyp := co*rx*y1p/ry, -co*ry*x1p/rx
+	cx, cy := cos*cxp-sin*cyp+(x1+x2)/2, sin*cxp+cos*cyp+(y1+y2)/2
+	angle := func(ux, uy, vx, vy float64) float64 { return math.Atan2(ux*vy-uy*vx, ux*vx+uy*vy) }
+	ux, uy := (x1p-cxp)/rx, (y1p-cyp)/ry
+	vx, vy := (-x1p-cxp)/rx, (-y1p-cyp)/ry
+	t1 := angle(1, 0, ux, uy)
+	dt := angle(ux, uy, vx, vy)
+	if !sweep && dt > 0 {
+		dt -= 2 * math.Pi
+	} else if sweep && dt < 0 {
+		dt += 2 * math.Pi
+	}
+	if math.IsNaN(cx+cy+t1+dt) || math.IsInf(cx+cy+t1+dt, 0) {
+		p.LineTo(x2, y2)
+		return
+	}
+	n := int(math.Ceil(math.Abs(dt)/(math.Pi/2) - 1e-9))
+	n = max(n, 1)
+	step := dt / float64(n)
+	k := 4.0 / 3 * math.Tan(step/4)
+	at := func(ex, ey float64) (float64, float64) {
+		return cx + rx*cos*ex - ry*sin*ey, cy + rx*sin*ex + ry*cos*ey
+	}
+	a0 := t1
+	for i := range n {
+		a1 := t1 + step*float64(i+1)
+		s0, c0 := math.Sincos(a0)
+		s1, c1 := math.Sincos(a1)
+		ax, ay := at(c0-k*s0, s0+k*c0)
+		bx, by := at(c1+k*s1, s1-k*c1)
+		ex, ey := at(c1, s1)
+		if i == n-1 {
+			ex, ey = x2, y2
+		}
+		p.CubicTo(ax, ay, bx, by, ex, ey)
+		a0 = a1
+	}
+}
+
+// pointList reads the points attribute of polyline and polygon.
+func pointList(s string) ([]layout.Point, error) {
+	v, err := numberList(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(v)%2 != 0 {
+		return nil, fmt.Errorf("an odd number of coordinates (%d)", len(v))
+	}
+	pts := make([]layout.Point, len(v)/2)
+	for i := range pts {
+		pts[i] = layout.Point{X: v[2*i], Y: v[2*i+1]}
+	}
+	return pts, nil
+}
+
+// numberList reads numbers separated by white space and/or commas.
+func numberList(s string) ([]float64, error) {
+	p := &scanner{s: s}
+	var out []float64
+	p.space()
+	for p.i < len(s) {
+		v, err := p.number()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+		p.sep()
+	}
+	return out, nil
+}
+
+// transformList reads a transform attribute: matrix, translate, scale,
+// rotate, skewX and skewY, applied right to left.
+func transformList(s string) (layout.Affine, error) {
+	p := &scanner{s: s}
+	m := layout.Identity
+	for {
+		p.sep()
+		if p.i >= len(s) {
+			return m, nil
+		}
+		start := p.i
+		for p.i < len(s) && (s[p.i]|0x20) >= 'a' && (s[p.i]|0x20) <= 'z' {
+			p.i++
+		}
+		name := s[start:p.i]
+		p.space()
+		if p.i >= len(s) || s[p.i] != '(' {
+			return m, fmt.Errorf("%q: a transform such as translate(10, 20) is expected at column %d", s, start+1)
+		}
+		p.i++
+		p.space()
+		var v []float64
+		for p.i < len(s) && s[p.i] != ')' {
+			x, err := p.number()
+			if err != nil {
+				return m, fmt.Errorf("%q: %w", s, err)
+			}
+			v = append(v, x)
+			p.sep()
+		}
+		if p.i >= len(s) {
+			return m, fmt.Errorf("%q: ) is missing", s)
+		}
+		p.i++
+		t, err := transform(name, v)
+		if err != nil {
+			return m, fmt.Errorf("%q: %w", s, err)
+		}
+		m = t.Then(m)
+	}
+}
+
+func transform(name string, v []float64) (layout.Affine, error) {
+	n := len(v)
+	bad := func(want string) (layout.Affine, error) {
+		return layout.Affine{}, fmt.Errorf("%s takes %s, not %d", name, want, n)
+	}
+	switch name {
+	case "matrix":
+		if n != 6 {
+			return bad("6 numbers")
+		}
+		return layout.Affine{A: v[0], B: v[1], C: v[2], D: v[3], E: v[4], F: v[5]}, nil
+	case "translate":
+		if n == 1 {
+			return layout.Translate(v[0], 0), nil
+		}
+		if n == 2 {
+			return layout.Translate(v[0], v[1]), nil
+		}
+		return bad("1 or 2 numbers")
+	case "scale":
+		if n == 1 {
+			return layout.Scale(v[0], v[0]), nil
+		}
+		if n == 2 {
+			return layout.Scale(v[0], v[1]), nil
+		}
+		return bad("1 or 2 numbers")
+	case "rotate":
+		if n == 1 {
+			return layout.Rotate(v[0]), nil
+		}
+		if n == 3 {
+			return layout.Translate(-v[1], -v[2]).Then(layout.Rotate(v[0])).Then(layout.Translate(v[1], v[2])), nil
+		}
+		return bad("1 or 3 numbers")
+	case "skewX":
+		if n != 1 {
+			return bad("1 number")
+		}
+		return layout.Affine{A: 1, C: math.Tan(v[0] * math.Pi / 180), D: 1}, nil
+	case "skewY":
+		if n != 1 {
+			return bad("1 number")
+		}
+		return layout.Affine{A: 1, B: math.Tan(v[0] * math.Pi / 180), D: 1}, nil
+	}
+	return layout.Affine{}, fmt.Errorf("unknown transform %q", name)
+}
