@@ -645,7 +645,7 @@ func TestSVGIcons(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.icons, func(t *testing.T) {
-			src := "deck: D\ntemplates: {f: {elements: [{text: {x: 0, y: 0, w: 40, h: 10, value: \"a :mark: b\", colour: crimson}}, {icon: {x: 0, y: 20, w: 5, h: 5, name: mark, colour: gold}}]}}\nicons: " + tt.icons + "\nfront: f\nback: f\ncards: [{name: a}]\n"
+			src := "deck: D\ntemplates: {f: {elements: [{text: {x: 5, y: 5, w: 40, h: 10, value: \"a :mark: b\", colour: crimson}}, {icon: {x: 5, y: 20, w: 5, h: 5, name: mark, colour: gold}}]}}\nicons: " + tt.icons + "\nfront: f\nback: f\ncards: [{name: a}]\n"
 			job, diags := prepare(t, src, files, DeckOptions{})
 			got := messages(diags)
 			if !tt.ok {
