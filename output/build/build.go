@@ -10,6 +10,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/pdf"
 	"github.com/deckpress/deckpress/templates/draw"
 )
 
@@ -62,6 +63,8 @@ type Request struct {
 	Out string
 	// Ruleset is a Superhero Gladiators ruleset file for every hero file.
 	Ruleset string
+	// PDFX writes every PDF as PDF/X-4 (pdf.RenderX4).
+	PDFX bool
 }
 
 // Product is one file a build writes.
@@ -119,6 +122,13 @@ func Prepare(req Request) ([]Product, cards.Diagnostics, error) {
 	diags = append(diags, ds...).Sort()
 	if diags.HasErrors() {
 		return nil, diags, nil
+	}
+	if req.PDFX {
+		for i := range products {
+			if doc := products[i].doc; doc != nil {
+				products[i].Render = func() ([]byte, error) { return pdf.RenderX4(doc) }
+			}
+		}
 	}
 	seen := map[string]bool{}
 	for _, p := range products {

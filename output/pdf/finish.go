@@ -3,6 +3,7 @@ package pdf
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"maps"
@@ -54,8 +55,55 @@ func subsetName(name string, runes map[rune]bool) string {
 // minorVersion is the PDF version, 1.x, that the viewer preferences need.
 const minorVersion = '7'
 
+// printScaling is the viewer preference of a PDF/X-4 file: PDF 1.6 has
+// PrintScaling but not Duplex.
+const printScaling = "/ViewerPreferences << /PrintScaling /None >>\n"
+
+// srgbName names the output condition and the profile.
+const srgbName = "sRGB IEC61966-2.1"
+
+// x4Info are the document information entries of PDF/X-4: the version
+// (as PDF/X-1a and X-3 readers look for it) and the trapping state.
+const x4Info = "/GTS_PDFXVersion (PDF/X-4)\n/Trapped /False\n"
+
+// xmpX4 is the metadata stream of a PDF/X-4 file, agreeing with the
+// document information dictionary (title, fixed dates, producer).
+func xmpX4(title string) []byte {
+	var esc strings.Builder
+	xml.EscapeText(&esc, []byte(title))
+	id := sha256.Sum256([]byte(title))
+	uuid := fmt.Sprintf("uuid:%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16])
+	return []byte(`<?xpacket begin="` + "\ufeff" + `" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about=""
+ xmlns:dc="http://purl.org/dc/elements/1.1/"
+ xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+ xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
+ xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"
+ xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
+<dc:format>application/pdf</dc:format>
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">` + esc.String() + `</rdf:li></rdf:Alt></dc:title>
+<xmp:CreateDate>2000-01-01T00:00:00Z</xmp:CreateDate>
+<xmp:ModifyDate>2000-01-01T00:00:00Z</xmp:ModifyDate>
+<xmp:MetadataDate>2000-01-01T00:00:00Z</xmp:MetadataDate>
+<xmp:CreatorTool>deckpress</xmp:CreatorTool>
+<pdf:Producer>deckpress</pdf:Producer>
+<pdf:Trapped>False</pdf:Trapped>
+<xmpMM:DocumentID>` + uuid + `</xmpMM:DocumentID>
+<xmpMM:InstanceID>` + uuid + `</xmpMM:InstanceID>
+<xmpMM:VersionID>1</xmpMM:VersionID>
+<xmpMM:RenditionClass>default</xmpMM:RenditionClass>
+<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>
+</rdf:Description>
+</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`)
+}
+
 var (
 	rootRef = regexp.MustCompile(`/Root (\d+) 0 R`)
+	infoRef = regexp.MustCompile(`/Info (\d+) 0 R`)
 	// fpdf writes an embedded-files name tree, and the names dictionary
 	// holding it, even when there is nothing in it.
 	emptyEmbeddedFiles = regexp.MustCompile(`/EmbeddedFiles\s*<<\s*/Names\s*\[\s*\]\s*>>\s*`)
@@ -69,20 +117,35 @@ var (
 var errLayout = errors.New("unexpected file layout from fpdf")
 
 // finish rewrites a file fpdf wrote, which has no hook for these: it adds
-// entries to the catalog and drops the catalog's empty name trees,
-// renames fonts as fonts says (fpdf's name → the subset's name), raises
-// the header's version to 1.7, and writes the cross-reference table anew.
-// Only object dictionaries change, never stream data.
-func finish(file []byte, catalogEntries string, fonts map[string]string) ([]byte, error) {
+// entries to the catalog and drops the catalog's empty name trees, adds
+// info entries to the document information dictionary (and, with them,
+// a document ID to the trailer and time zones to its dates: PDF/X),
+// renames fonts as fonts says (fpdf's name → the subset's name), sets the
+// header's version to 1.version, and writes the cross-reference table
+// anew. Only object dictionaries change, never stream data.
+func finish(file []byte, catalogEntries string, fonts map[string]string, version byte, info string) ([]byte, error) {
 	l, err := parseLayout(file)
 	if err != nil {
 		return nil, err
 	}
+	if info != "" {
+		// fpdf writes an output intent's profile after the document
+		// information and then points the trailer's /Info at the profile:
+		// find the dictionary by its first entry and point there
+		l.info = 0
+		for _, o := range l.objects {
+			if bytes.HasPrefix(file[o.off:], []byte(fmt.Sprintf("%d 0 obj\n<<\n/Producer ", o.num))) {
+				l.info = o.num
+			}
+		}
+		if l.info == 0 {
+			return nil, fmt.Errorf("%w: no document information dictionary", errLayout)
+		}
+		l.trailer = infoRef.ReplaceAll(l.trailer, []byte(fmt.Sprintf("/Info %d 0 R", l.info)))
+	}
 	var b bytes.Buffer
 	b.Write(file[:l.objects[0].off])
-	if b.Bytes()[len("%PDF-1.")] < minorVersion {
-		b.Bytes()[len("%PDF-1.")] = minorVersion
-	}
+	b.Bytes()[len("%PDF-1.")] = version
 	offsets := make([]int, len(l.objects)+1)
 	for _, o := range l.objects {
 		obj := file[o.off:o.end]
@@ -92,6 +155,11 @@ func finish(file []byte, catalogEntries string, fonts map[string]string) ([]byte
 		}
 		if o.num == l.root {
 			if head, err = editCatalog(head, o.num, catalogEntries); err != nil {
+				return nil, err
+			}
+		}
+		if o.num == l.info && info != "" {
+			if head, err = editInfo(head, o.num, info); err != nil {
 				return nil, err
 			}
 		}
@@ -117,9 +185,34 @@ func finish(file []byte, catalogEntries string, fonts map[string]string) ([]byte
 	for _, off := range offsets[1:] {
 		fmt.Fprintf(&b, "%010d 00000 n \n", off)
 	}
-	b.Write(l.trailer)
+	trailer := l.trailer
+	if info != "" {
+		// a document ID made of the content, so that it is reproducible
+		sum := sha256.Sum256(b.Bytes())
+		id := fmt.Sprintf("/ID [<%x> <%x>]\n>>", sum[:16], sum[:16])
+		end := bytes.LastIndex(trailer, []byte(">>"))
+		if end < 0 {
+			return nil, fmt.Errorf("%w: the trailer is not a dictionary", errLayout)
+		}
+		trailer = slices.Concat(trailer[:end], []byte(id), trailer[end+2:])
+	}
+	b.Write(trailer)
 	fmt.Fprintf(&b, "startxref\n%d\n%%%%EOF\n", xref)
 	return b.Bytes(), nil
+}
+
+// fpdfDate is how fpdf writes a date: without a time zone.
+var fpdfDate = regexp.MustCompile(`\(D:(\d{14})\)`)
+
+// editInfo adds entries to the document information dictionary and says
+// that its dates are UTC (as fixedDate is, and as the XMP says).
+func editInfo(obj []byte, num int, entries string) ([]byte, error) {
+	open, closing := fmt.Sprintf("%d 0 obj\n<<\n", num), ">>\nendobj\n"
+	if !bytes.HasPrefix(obj, []byte(open)) || !bytes.HasSuffix(obj, []byte(closing)) {
+		return nil, fmt.Errorf("%w: document information %d is not a dictionary object", errLayout, num)
+	}
+	dict := fpdfDate.ReplaceAll(obj[len(open):len(obj)-len(closing)], []byte("(D:${1}Z)"))
+	return slices.Concat([]byte(open), dict, []byte(entries), []byte(closing)), nil
 }
 
 // editCatalog adds entries to the catalog object and drops its empty
@@ -138,9 +231,9 @@ func editCatalog(obj []byte, num int, entries string) ([]byte, error) {
 // fileLayout is where fpdf put things: its objects in file order, each up to
 // the next (or the table), the trailer dictionary and the catalog.
 type fileLayout struct {
-	objects []object
-	trailer []byte // "trailer" up to "startxref"
-	root    int
+	objects    []object
+	trailer    []byte // "trailer" up to "startxref"
+	root, info int    // the catalog, and the document information (set by finish)
 }
 
 type object struct{ num, off, end int }

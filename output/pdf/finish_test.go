@@ -110,7 +110,7 @@ func rootOf(t *testing.T, file []byte) int {
 // an error, never a file with a broken cross-reference table.
 func TestFinishRefuses(t *testing.T) {
 	good := fpdfOutput(t, "")
-	if _, err := finish(good, "", nil); err != nil {
+	if _, err := finish(good, "", nil, minorVersion, ""); err != nil {
 		t.Fatalf("fpdf's own file: %v", err)
 	}
 	startxref := regexp.MustCompile(`startxref\n\d+`)
@@ -138,7 +138,7 @@ func TestFinishRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := finish(tt.file, "", nil); !errors.Is(err, errLayout) {
+			if _, err := finish(tt.file, "", nil, minorVersion, ""); !errors.Is(err, errLayout) {
 				t.Errorf("got %v, want %v", err, errLayout)
 			}
 		})

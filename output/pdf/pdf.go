@@ -34,6 +34,7 @@ const k = 72 / 25.4
 type Writer struct {
 	pdf    *fpdf.Fpdf
 	sides  draw.Sides
+	x4     bool             // PDF/X-4: an output intent, XMP, page boxes on every page
 	pageH  float64          // current page height, mm
 	fonts  map[string]*font // by typeset.Font ID
 	images map[string]bool
@@ -71,6 +72,22 @@ func Render(doc *draw.Document) ([]byte, error) {
 	return w.Bytes()
 }
 
+// RenderX4 draws a whole document as a PDF/X-4 file (ISO 15930-7): an
+// sRGB output intent with its ICC profile embedded, a TrimBox and a
+// BleedBox on every page, XMP metadata naming the version, a document ID
+// and /Trapped. PDF/X-4 is based on PDF 1.6, so the file says 1.6, and its
+// viewer preferences keep PrintScaling (PDF 1.6) and leave out Duplex
+// (PDF 1.7).
+func RenderX4(doc *draw.Document) ([]byte, error) {
+	w := New(doc.Title, doc.Sides)
+	w.x4 = true
+	w.pdf.AddOutputIntent(fpdf.OutputIntentType{SubtypeIdent: fpdf.OutputIntent_GTS_PDFX,
+		OutputConditionIdentifier: srgbName, Info: srgbName, ICCProfile: srgbProfile()})
+	w.pdf.SetXmpMetadata(xmpX4(doc.Title))
+	draw.Draw(w, doc)
+	return w.Bytes()
+}
+
 // Bytes finishes the file and returns it.
 func (w *Writer) Bytes() ([]byte, error) {
 	var buf bytes.Buffer
@@ -81,7 +98,11 @@ func (w *Writer) Bytes() ([]byte, error) {
 	for _, f := range w.fonts {
 		names["utf8"+f.key] = subsetName(f.id, f.runes)
 	}
-	file, err := finish(buf.Bytes(), viewerPreferences(w.sides), names)
+	prefs, version, info := viewerPreferences(w.sides), byte(minorVersion), ""
+	if w.x4 {
+		prefs, version, info = printScaling, '6', x4Info
+	}
+	file, err := finish(buf.Bytes(), prefs, names, version, info)
 	if err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
@@ -92,8 +113,14 @@ func (w *Writer) Bytes() ([]byte, error) {
 func (w *Writer) BeginPage(size layout.Size, trim *layout.Rect) {
 	w.pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
 	w.pageH = size.H
+	if trim == nil && w.x4 {
+		// a sheet of cards is used whole: PDF/X asks for the boxes anyway
+		trim = &layout.Rect{W: size.W, H: size.H}
+	}
 	if trim != nil {
+		// a page cut to a trim box: the bleed is the whole page
 		w.pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
+		w.pdf.SetPageBox("BleedBox", 0, 0, size.W, size.H)
 	}
 }
 
