@@ -81,6 +81,10 @@ type Product struct {
 	Render func() ([]byte, error)
 }
 
+// Document is what the product draws, page by page (for a preview of
+// its pages); nil for files that are not drawn documents.
+func (p Product) Document() *draw.Document { return p.doc }
+
 // Counts says how many cards and sheets a product holds, tab-separated;
 // the cards are left blank for documents that are not cards (maps, rules
 // sheets).
