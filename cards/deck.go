@@ -1,16 +1,10 @@
 package cards
 
 import (
-	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"github.com/deckpress/deckpress/layout"
-	"io"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 )
 
 // MaxCards is the most cards (copies included) a deck may hold.
@@ -206,7 +200,7 @@ var DeckShape = &Shape{Type: "object", Desc: "a deckpress deck", Required: []str
 		P("sets", Object("complete sets: one card of each kind per value of a field",
 			P("by", Text("the field naming a set")), P("kinds", List("the kinds of a set", Text("a kind"))))),
 		P("cards", List("the cards", CardShape)),
-		P("data", Text("a CSV file of more cards: a header row of field names, a row per card")),
+		P("data", DataShape),
 	}}
 
 var (
@@ -294,9 +288,7 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		d.Cards = append(d.Cards, loadCard(&diags, n, len(d.Cards)+1))
 	}
 	if n := m.Get("data"); n != nil {
-		if ref, ok := diags.Text(n, "data"); ok {
-			d.Cards = append(d.Cards, loadCSV(&diags, Resolve(path, ref), n.Pos, files, len(d.Cards))...)
-		}
+		d.Cards = append(d.Cards, readData(&diags, path, n, files, len(d.Cards))...)
 	}
 	if !m.Has("cards") && !m.Has("data") && m != nil {
 		diags.Errorf(root.Pos, "a deck needs \"cards\" or \"data\"")
@@ -369,134 +361,6 @@ func loadCard(diags *Diagnostics, n *Node, number int) *Card {
 		}
 	}
 	return c
-}
-
-// loadCSV reads card rows from a CSV file: a header row of field names,
-// then one card per row. Empty cells leave the field unset; a `count`
-// column sets the copies, `kind`, `front` and `back` columns work as in
-// YAML (template names).
-func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) []*Card {
-	src, err := files.ReadFile(path)
-	if err != nil {
-		diags.Errorf(at, "data: cannot read %s: %v", path, Cause(err))
-		return nil
-	}
-	if len(src) > MaxFileSize {
-		diags.Errorf(Pos{File: path, Line: 1, Col: 1}, "file is %d bytes; the limit is %d", len(src), MaxFileSize)
-		return nil
-	}
-	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	cols := &csvColumns{path: path, src: src, line: 1, byteCol: 1, col: 1}
-	r := csv.NewReader(bytes.NewReader(src))
-	r.FieldsPerRecord = -1
-	header, err := r.Read()
-	if err != nil {
-		if errors.Is(err, io.EOF) {
-			diags.Errorf(Pos{File: path, Line: 1, Col: 1}, "CSV file is empty; expected a header row of field names")
-		} else {
-			diags.Errorf(cols.errPos(err), "CSV: %v", csvErrMsg(err))
-		}
-		return nil
-	}
-	seen := map[string]int{}
-	for i, h := range header {
-		pos := cols.pos(r.FieldPos(i))
-		h = strings.TrimSpace(h)
-		header[i] = h
-		if h == "" {
-			diags.Errorf(pos, "CSV header: column %d has no name", i+1)
-		} else if j, dup := seen[h]; dup {
-			diags.Errorf(pos, "CSV header: column %q repeats column %d", h, j+1)
-		}
-		seen[h] = i
-	}
-	var out []*Card
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			diags.Errorf(cols.errPos(err), "CSV: %v", csvErrMsg(err))
-			return out
-		}
-		line, _ := r.FieldPos(0)
-		number := before + len(out) + 1
-		c := &Card{Pos: Pos{File: path, Line: line, Col: 1}, Number: number, Count: 1, Fields: map[string]*Node{}}
-		if len(rec) != len(header) {
-			diags.Errorf(c.Pos, "CSV row has %d cells; the header has %d", len(rec), len(header))
-		}
-		for i, cell := range rec {
-			if i >= len(header) || header[i] == "" || cell == "" {
-				continue
-			}
-			pos := cols.pos(r.FieldPos(i))
-			switch header[i] {
-			case "count":
-				v, err := strconv.Atoi(strings.TrimSpace(cell))
-				if err != nil || v < 0 || v > MaxCards {
-					diags.Errorf(pos, "count: expected a whole number from 0 to %d, found %q", MaxCards, cell)
-					continue
-				}
-				c.Count = v
-			case "kind":
-				c.Kind = cell
-			case "front":
-				c.Front = Side{Template: cell, Pos: pos}
-			case "back":
-				c.Back = Side{Template: cell, Pos: pos}
-			default:
-				c.Fields[header[i]] = Scalar(cell, pos)
-			}
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
-// csvColumns turns the byte columns of encoding/csv into columns of
-// characters, as every other position counts them. Positions are asked
-// for in file order, so it walks the file once.
-type csvColumns struct {
-	path         string
-	src          []byte
-	start        int // where line begins in src
-	line         int
-	byteCol, col int // the last column converted, in bytes and characters
-}
-
-func (c *csvColumns) pos(line, byteCol int) Pos {
-	for c.line < line {
-		i := bytes.IndexByte(c.src[c.start:], '\n')
-		if i < 0 {
-			break
-		}
-		c.start += i + 1
-		c.line++
-		c.byteCol, c.col = 1, 1
-	}
-	// clamped, so that a position out of order cannot slice past the file
-	from := min(c.start+c.byteCol-1, len(c.src))
-	to := min(max(c.start+byteCol-1, from), len(c.src))
-	c.col += utf8.RuneCount(c.src[from:to])
-	c.byteCol = byteCol
-	return Pos{File: c.path, Line: line, Col: c.col}
-}
-
-func (c *csvColumns) errPos(err error) Pos {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return c.pos(pe.Line, pe.Column)
-	}
-	return Pos{File: c.path, Line: 1, Col: 1}
-}
-
-func csvErrMsg(err error) error {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Cause returns the innermost error of a chain, such as "no such file or
