@@ -142,10 +142,7 @@ var PrintShape = printShape()
 func printShape() *Shape {
 	s := Object("print settings; command-line flags override them")
 	for _, o := range layout.PrintOptions {
-		lo, hi := o.Min, o.Max
-		length := func(desc string) *Shape {
-			return &Shape{Desc: desc, AnyOf: []*Shape{{Type: "number", Min: &lo, Max: &hi}, {Type: "string"}}}
-		}
+		length := func(desc string) *Shape { return LengthIn(desc, o.Min, o.Max) }
 		var v *Shape
 		switch o.Kind {
 		case layout.OptionEnum:

@@ -217,11 +217,14 @@ type imageElem struct {
 }
 
 func init() {
-	elementKinds["image"] = elementKind{desc: "a PNG or JPEG picture: contain, cover or stretch", keys: slices.Concat(boxKeys, []string{"src", "fit", "radius"}), compile: compileImage}
+	elementKinds["image"] = elementKind{desc: "a PNG or JPEG picture: contain, cover or stretch", compile: compileImage, required: []string{"src"},
+		props: slices.Concat(boxShapes, []cards.Prop{
+			cards.P("src", cards.Text("a picture file, relative to the file that names it")),
+			cards.P("fit", namesShape("contain (all of it, in the box), cover (filling the box, cropped) or stretch (default contain)", fitNames...)),
+			radiusShape})}
 }
 
 func compileImage(c *compiler, m *cards.Mapping, com common, what string) element {
-	c.diags.Require(m, what, "src")
 	return &imageElem{common: com, props: c.imageProps(m, what)}
 }
 
