@@ -85,7 +85,7 @@ func init() {
 			cards.P("cols", wholeShape("boxes per row (1–1000; default: as many as fit)", 1, 1000)),
 			cards.P("size", lengthShape("a box's side (default: as large as fits)", false, false)),
 			cards.P("gap", lengthShape("space between boxes", false, false)),
-			fillShape,
+			cards.P("fill", colourShape("colour of the marks (default black)")),
 			cards.P("mark", namesShape("how a marked box is drawn (default check)", markNames...)),
 			cards.P("labels", cards.Flag("number the unmarked boxes (default false)")),
 			cards.P("font-size", sizeShape("the labels' size in points"))})}

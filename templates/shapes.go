@@ -100,7 +100,7 @@ var (
 		cards.P("h", lengthShape("height (default: to the bottom edge)", false, true)),
 	}
 	strokeShapes = []cards.Prop{
-		cards.P("stroke", colourShape("outline colour (default none)")),
+		cards.P("stroke", colourShape("outline colour (default black; none for a rect, ellipse or polygon with a fill)")),
 		cards.P("stroke-width", lengthShape("outline width (default 0.3 mm)", false, false)),
 		cards.P("dash", cards.List("dash pattern: lengths on, off, … in mm (0.01–1000)", &cards.Shape{Type: "number", Min: ptr(0.01), Max: ptr(1000)})),
 	}
