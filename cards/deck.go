@@ -179,6 +179,10 @@ var CardShape = &Shape{Type: "object", Desc: "a card: reserved keys and free fie
 	},
 	Extra: Any("a field: text, a number, a list or a mapping")}
 
+// setsShape is a deck's `sets:`.
+var setsShape = &Shape{Type: "object", Title: "sets", Desc: "complete sets: one card of each kind per value of a field", Required: []string{"by", "kinds"},
+	Props: []Prop{P("by", Text("the field naming a set")), P("kinds", List("the kinds of a set", Text("a kind")))}}
+
 // DeckShape is a deck file.
 var DeckShape = &Shape{Type: "object", Desc: "a deckpress deck", Required: []string{"deck"},
 	Props: []Prop{
@@ -194,8 +198,7 @@ var DeckShape = &Shape{Type: "object", Desc: "a deckpress deck", Required: []str
 		P("back", Text("the default back template")),
 		P("composition", Map("cards per kind the deck must hold, copies included", Whole("a count"))),
 		P("require", Map("fields every card of a kind must fill", List("fields", Text("a field")))),
-		P("sets", Object("complete sets: one card of each kind per value of a field",
-			P("by", Text("the field naming a set")), P("kinds", List("the kinds of a set", Text("a kind"))))),
+		P("sets", setsShape),
 		P("cards", List("the cards", CardShape)),
 		P("data", DataShape),
 	}}
@@ -226,7 +229,7 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		return nil, diags
 	}
 	m := diags.Map(root, "deck", deckKeys...)
-	diags.Require(m, "a deck", "deck")
+	diags.Require(m, "a deck", DeckShape.Required...)
 	if n := m.Get("deck"); n != nil {
 		d.Name, _ = diags.Text(n, "deck")
 		d.Pos = n.Pos
@@ -270,8 +273,8 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		d.Require = append(d.Require, kf)
 	}
 	if n := m.Get("sets"); n != nil {
-		sm := diags.Map(n, "sets", "by", "kinds")
-		if diags.Require(sm, "sets", "by", "kinds") {
+		sm := diags.Map(n, "sets", setsShape.Keys()...)
+		if diags.Require(sm, "sets", setsShape.Required...) {
 			d.Sets = &SetRule{Pos: n.Pos}
 			d.Sets.By, _ = diags.Text(sm.Get("by"), "sets.by")
 			for _, k := range diags.List(sm.Get("kinds"), "sets.kinds") {

@@ -141,6 +141,16 @@ func TestSchemaValues(t *testing.T) {
 		{"ruleset", "ruleset: x\nsegments: {rows: [{from: 1, segments: [7]}]}\n", false},
 		{"ruleset", "ruleset: x\nmodifiers: {kinds: {m: {factor: 2, applies: most}}}\n", false},
 		{"ruleset", "ruleset: x\nmodifiers: {kinds: {m: {factor: 2, applies: Attacks}}}\n", true},
+		// what the loaders require, the schemas require too
+		{"arena", "arena: x\nhexes: {cols: 4, rows: 4}\nterrain: {lava: {fill: red}}\npaint: [{terrain: lava, ring: {centre: [1, 1], radius: 1}}]\nlabels: [{at: [0, 0], text: a}]\n", true},
+		{"arena", "arena: x\nhexes: {cols: 4, rows: 4}\nterrain: {lava: {hatch: dots}}\n", false},
+		{"arena", "arena: x\nhexes: {cols: 4, rows: 4}\nlabels: [{text: a}]\n", false},
+		{"arena", "arena: x\nhexes: {cols: 4, rows: 4}\npaint: [{terrain: lava, ring: {centre: [1, 1]}}]\n", false},
+		{"arena", "arena: x\nhexes: {cols: 4, rows: 201}\n", false},
+		{"arena", "arena: x\nhexes: {cols: 4, rows: 4}\nlabels: [{at: [0, 0, 0], text: a}]\n", false},
+		{"deck", "deck: x\ncards: []\nsets: {by: player}\n", false},
+		{"deck", "deck: x\ncards: []\nsets: {kinds: [a]}\n", false},
+		{"deck", "deck: x\ncards: []\nsets: {by: player, kinds: [a]}\n", true},
 		{"slugfest", "slugfest: x\nteams: teams.txt\n", true},
 		{"slugfest", "slugfest: x\nteams: [{team: a}]\n", false},
 	} {
