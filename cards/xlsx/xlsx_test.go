@@ -123,3 +123,19 @@ func TestLimits(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkRead reads a sheet of 10,000 rows of 6 cells, one of them a
+// formula and one blank, as a big deck's workbook would be.
+func BenchmarkRead(b *testing.B) {
+	rows := [][]string{{"name", "cost", "total", "note", "", "kind"}}
+	for i := range 10_000 {
+		rows = append(rows, []string{fmt.Sprintf("card %d", i), "3", "=B2*2|6", "some text here", "", "hero"})
+	}
+	book := testdecks.Workbook(testdecks.Sheet{Name: "Cards", Rows: rows})
+	b.SetBytes(int64(len(book)))
+	for b.Loop() {
+		if _, err := Read(book, "", DefaultLimits); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
