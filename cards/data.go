@@ -23,7 +23,7 @@ import (
 // dataSourceShape is one source of `data:`.
 var dataSourceShape = Either("a CSV, TSV or .xlsx file, or {file, sheet, delimiter}",
 	Text("a CSV, TSV or .xlsx file: a header row of field names, a row per card"),
-	&Shape{Type: "object", Desc: "a data file and how to read it", Required: []string{"file"}, Props: []Prop{
+	&Shape{Type: "object", Title: "data source", Desc: "a data file and how to read it", Required: []string{"file"}, Props: []Prop{
 		P("file", Text("a CSV, TSV or .xlsx file")),
 		P("sheet", Text("the sheet of an .xlsx workbook to read (default: the first)")),
 		P("delimiter", OneOf("the cell delimiter of a CSV file (default: detected from the header row)", delimiterNames...)),

@@ -141,6 +141,7 @@ var PrintShape = printShape()
 
 func printShape() *Shape {
 	s := Object("print settings; command-line flags override them")
+	s.Title = "print"
 	for _, o := range layout.PrintOptions {
 		length := func(desc string) *Shape { return LengthIn(desc, o.Min, o.Max) }
 		var v *Shape
@@ -170,7 +171,7 @@ var sideShape = Either("a template name, or {template: name, field: value …} f
 	Text("a template name"), Map("a template and this side's fields", Any("a field")))
 
 // CardShape is one entry of `cards:`.
-var CardShape = &Shape{Type: "object", Desc: "a card: reserved keys and free fields used by templates as {{field}}",
+var CardShape = &Shape{Type: "object", Title: "card", Desc: "a card: reserved keys and free fields used by templates as {{field}}",
 	Props: []Prop{
 		P("count", WholeIn("copies (default 1; 0 leaves the card out)", 0, MaxCards)),
 		P("kind", Text("the card's kind, for composition checks")),
@@ -184,7 +185,7 @@ var setsShape = &Shape{Type: "object", Title: "sets", Desc: "complete sets: one 
 	Props: []Prop{P("by", Text("the field naming a set")), P("kinds", List("the kinds of a set", Text("a kind")))}}
 
 // DeckShape is a deck file.
-var DeckShape = &Shape{Type: "object", Desc: "a deckpress deck", Required: []string{"deck"},
+var DeckShape = &Shape{Type: "object", Title: "deck file", Desc: "a deckpress deck", Required: []string{"deck"},
 	Props: []Prop{
 		P("deck", Text("the deck's title")),
 		P("size", Either("a card size: poker, standard, bridge, mini-euro, mini-american, euro, tarot, square, index-card, business, page, \"63x88mm\", or {width, height}",

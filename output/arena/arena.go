@@ -91,7 +91,7 @@ var hexesShape = &cards.Shape{Type: "object", Title: "hexes", Desc: "the map's s
 var labelShape = &cards.Shape{Type: "object", Title: "label", Desc: "a label", Required: []string{"at", "text"},
 	Props: []cards.Prop{cards.P("at", hexShape), cards.P("text", cards.Text("the text"))}}
 
-var paintShape = &cards.Shape{Type: "object", Desc: "a terrain and one shape of hexes", Required: []string{"terrain"}, Props: []cards.Prop{
+var paintShape = &cards.Shape{Type: "object", Title: "paint", Desc: "a terrain and one shape of hexes", Required: []string{"terrain"}, Props: []cards.Prop{
 	cards.P("terrain", cards.Text("a terrain name")),
 	cards.P("hex", hexShape), cards.P("hexes", cards.List("hexes", hexShape)),
 	cards.P("rect", cards.List("two corners", hexShape)), cards.P("line", cards.List("two ends", hexShape)),
@@ -99,7 +99,7 @@ var paintShape = &cards.Shape{Type: "object", Desc: "a terrain and one shape of 
 }}
 
 // Shape is an arena file.
-var Shape = &cards.Shape{Type: "object", Desc: "an arena map in hexes", Required: []string{"arena", "hexes"}, Props: []cards.Prop{
+var Shape = &cards.Shape{Type: "object", Title: "arena file", Desc: "an arena map in hexes", Required: []string{"arena", "hexes"}, Props: []cards.Prop{
 	cards.P("arena", cards.Text("the map's name")),
 	cards.P("hexes", hexesShape),
 	cards.P("hex", cards.Length("hex size across flats (default 1in)")),
