@@ -94,6 +94,8 @@ func TestDataSources(t *testing.T) {
 		{"xlsx, first sheet", "cards.xlsx", map[string][]byte{"cards.xlsx": book}, heroCards, nil},
 		{"xlsx, sheet named", "{file: cards.xlsx, sheet: Villains}", map[string][]byte{"cards.xlsx": book},
 			want(card{1, map[string]string{"name": "Dr. Crab", "cost": "7"}}), nil},
+		{"xlsx, sheet named in another case", "{file: cards.xlsx, sheet: VILLAINS}", map[string][]byte{"cards.xlsx": book},
+			want(card{1, map[string]string{"name": "Dr. Crab", "cost": "7"}}), nil},
 		{"tsv", "cards.tsv", map[string][]byte{"cards.tsv": []byte("name\tbase\tcost\tcount\nZoobot\t2\t3\t2\nVampire Matt\t4\t5\t\n")}, heroCards, nil},
 		{"semicolons", "cards.csv", map[string][]byte{"cards.csv": []byte("name;base;cost;count\nZoobot;2;3;2\nVampire Matt;4;5;\n")}, heroCards, nil},
 		{"commas", "cards.csv", map[string][]byte{"cards.csv": []byte("name,base,cost,count\nZoobot,2,3,2\nVampire Matt,4,5,\n")}, heroCards, nil},

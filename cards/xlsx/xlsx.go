@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,8 +76,8 @@ func (e *NoSheetError) Error() string {
 // ErrLimit is wrapped by errors for a workbook over its [Limits].
 var ErrLimit = errors.New("over the limit")
 
-// Read returns the rows of the sheet named sheet ("" for the first) of
-// the workbook src.
+// Read returns the rows of the sheet named sheet ("" for the first; in any
+// case, as spreadsheets match sheet names) of the workbook src.
 func Read(src []byte, sheet string, lim Limits) (s *Sheet, err error) {
 	zr, err := zip.NewReader(bytes.NewReader(src), int64(len(src)))
 	if err != nil {
@@ -116,12 +117,16 @@ func Read(src []byte, sheet string, lim Limits) (s *Sheet, err error) {
 	if len(names) == 0 {
 		return nil, errors.New("workbook has no sheet")
 	}
-	if sheet == "" {
-		sheet = names[0]
-	} else if idx, _ := f.GetSheetIndex(sheet); idx < 0 {
-		return nil, &NoSheetError{Name: sheet, Sheets: names}
+	name := names[0]
+	if sheet != "" {
+		// a spreadsheet's sheet names are unique regardless of case
+		i := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, sheet) })
+		if i < 0 {
+			return nil, &NoSheetError{Name: sheet, Sheets: names}
+		}
+		name = names[i]
 	}
-	s = &Sheet{Name: sheet}
+	s = &Sheet{Name: name}
 	if err := readRows(f, s, lim); err != nil {
 		return nil, err
 	}

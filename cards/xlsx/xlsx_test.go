@@ -31,9 +31,11 @@ func TestRead(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	s, err = Read(book, "Two", DefaultLimits)
-	if err != nil || fmt.Sprintf("%s %v", s.Name, s.Rows) != "Two [{1 [{x false}]}]" {
-		t.Errorf("sheet Two: %v %v", s, err)
+	for _, name := range []string{"Two", "two", "TWO"} {
+		s, err = Read(book, name, DefaultLimits)
+		if err != nil || fmt.Sprintf("%s %v", s.Name, s.Rows) != "Two [{1 [{x false}]}]" {
+			t.Errorf("sheet %s: %v %v", name, s, err)
+		}
 	}
 	_, err = Read(book, "Three", DefaultLimits)
 	var nse *NoSheetError
