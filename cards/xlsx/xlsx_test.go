@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -139,5 +140,61 @@ func BenchmarkRead(b *testing.B) {
 		if _, err := Read(book, "", DefaultLimits); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Each limit is inclusive: a workbook exactly at it is read, one part,
+// byte, row or cell more is refused.
+func TestLimitsExactly(t *testing.T) {
+	book := testdecks.Workbook(testdecks.Sheet{Name: "S", Rows: [][]string{{"a", "b"}, {"c", "d"}, {"e"}}})
+	zr, err := zip.NewReader(bytes.NewReader(book), int64(len(book)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var size int64
+	for _, f := range zr.File {
+		size += int64(f.UncompressedSize64)
+	}
+	at := Limits{Unzipped: size, Parts: len(zr.File), Rows: 3, Cells: 5}
+	if _, err := Read(book, "", at); err != nil {
+		t.Fatalf("at every limit: %v", err)
+	}
+	for name, lim := range map[string]Limits{
+		"a byte less": {Unzipped: size - 1, Parts: at.Parts, Rows: 3, Cells: 5},
+		"a part less": {Unzipped: size, Parts: at.Parts - 1, Rows: 3, Cells: 5},
+		"a row less":  {Unzipped: size, Parts: at.Parts, Rows: 2, Cells: 5},
+		"a cell less": {Unzipped: size, Parts: at.Parts, Rows: 3, Cells: 4},
+	} {
+		if _, err := Read(book, "", lim); !errors.Is(err, ErrLimit) {
+			t.Errorf("%s: %v, want an error of a limit", name, err)
+		}
+	}
+}
+
+// The first sheet can be named too.
+func TestReadFirstByName(t *testing.T) {
+	book := testdecks.Workbook(testdecks.Sheet{Name: "One", Rows: [][]string{{"x"}}}, testdecks.Sheet{Name: "Two", Rows: [][]string{{"y"}}})
+	s, err := Read(book, "one", DefaultLimits)
+	if err != nil || s.Name != "One" || s.Rows[0].Cells[0].Value != "x" {
+		t.Errorf("sheet one: %+v %v", s, err)
+	}
+}
+
+// The formula scan finds a formula without a value also where cells and
+// rows leave out their r="B2" references (counted in order, as
+// spreadsheet programs read them), and takes a blank <v> for no value.
+func TestScanFormulas(t *testing.T) {
+	sheet := `<worksheet><sheetData>` +
+		`<row><c><v>1</v></c><c><f>A1</f></c></row>` + // B1: no value
+		`<row><c><f>1</f><v> </v></c><c><f>2</f><v>2</v></c></row>` + // A2: blank value; B2 has one
+		`<row r="5"><c r="C5"><f>3</f></c><c><f>4</f></c></row>` + // C5, D5
+		`</sheetData></worksheet>`
+	got, err := scanFormulas(xml.NewDecoder(strings.NewReader(sheet)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[[2]int]bool{{1, 2}: true, {2, 1}: true, {5, 3}: true, {5, 4}: true}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }
