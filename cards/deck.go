@@ -1,16 +1,10 @@
 package cards
 
 import (
-	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"github.com/deckpress/deckpress/layout"
-	"io"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 )
 
 // MaxCards is the most cards (copies included) a deck may hold.
@@ -147,11 +141,9 @@ var PrintShape = printShape()
 
 func printShape() *Shape {
 	s := Object("print settings; command-line flags override them")
+	s.Title = "print"
 	for _, o := range layout.PrintOptions {
-		lo, hi := o.Min, o.Max
-		length := func(desc string) *Shape {
-			return &Shape{Desc: desc, AnyOf: []*Shape{{Type: "number", Min: &lo, Max: &hi}, {Type: "string"}}}
-		}
+		length := func(desc string) *Shape { return LengthIn(desc, o.Min, o.Max) }
 		var v *Shape
 		switch o.Kind {
 		case layout.OptionEnum:
@@ -179,7 +171,7 @@ var sideShape = Either("a template name, or {template: name, field: value …} f
 	Text("a template name"), Map("a template and this side's fields", Any("a field")))
 
 // CardShape is one entry of `cards:`.
-var CardShape = &Shape{Type: "object", Desc: "a card: reserved keys and free fields used by templates as {{field}}",
+var CardShape = &Shape{Type: "object", Title: "card", Desc: "a card: reserved keys and free fields used by templates as {{field}}",
 	Props: []Prop{
 		P("count", WholeIn("copies (default 1; 0 leaves the card out)", 0, MaxCards)),
 		P("kind", Text("the card's kind, for composition checks")),
@@ -188,8 +180,12 @@ var CardShape = &Shape{Type: "object", Desc: "a card: reserved keys and free fie
 	},
 	Extra: Any("a field: text, a number, a list or a mapping")}
 
+// setsShape is a deck's `sets:`.
+var setsShape = &Shape{Type: "object", Title: "sets", Desc: "complete sets: one card of each kind per value of a field", Required: []string{"by", "kinds"},
+	Props: []Prop{P("by", Text("the field naming a set")), P("kinds", List("the kinds of a set", Text("a kind")))}}
+
 // DeckShape is a deck file.
-var DeckShape = &Shape{Type: "object", Desc: "a deckpress deck", Required: []string{"deck"},
+var DeckShape = &Shape{Type: "object", Title: "deck file", Desc: "a deckpress deck", Required: []string{"deck"},
 	Props: []Prop{
 		P("deck", Text("the deck's title")),
 		P("size", Either("a card size: poker, standard, bridge, mini-euro, mini-american, euro, tarot, square, index-card, business, page, \"63x88mm\", or {width, height}",
@@ -203,10 +199,9 @@ var DeckShape = &Shape{Type: "object", Desc: "a deckpress deck", Required: []str
 		P("back", Text("the default back template")),
 		P("composition", Map("cards per kind the deck must hold, copies included", Whole("a count"))),
 		P("require", Map("fields every card of a kind must fill", List("fields", Text("a field")))),
-		P("sets", Object("complete sets: one card of each kind per value of a field",
-			P("by", Text("the field naming a set")), P("kinds", List("the kinds of a set", Text("a kind"))))),
+		P("sets", setsShape),
 		P("cards", List("the cards", CardShape)),
-		P("data", Text("a CSV file of more cards: a header row of field names, a row per card")),
+		P("data", DataShape),
 	}}
 
 var (
@@ -235,7 +230,7 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		return nil, diags
 	}
 	m := diags.Map(root, "deck", deckKeys...)
-	diags.Require(m, "a deck", "deck")
+	diags.Require(m, "a deck", DeckShape.Required...)
 	if n := m.Get("deck"); n != nil {
 		d.Name, _ = diags.Text(n, "deck")
 		d.Pos = n.Pos
@@ -279,8 +274,8 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		d.Require = append(d.Require, kf)
 	}
 	if n := m.Get("sets"); n != nil {
-		sm := diags.Map(n, "sets", "by", "kinds")
-		if diags.Require(sm, "sets", "by", "kinds") {
+		sm := diags.Map(n, "sets", setsShape.Keys()...)
+		if diags.Require(sm, "sets", setsShape.Required...) {
 			d.Sets = &SetRule{Pos: n.Pos}
 			d.Sets.By, _ = diags.Text(sm.Get("by"), "sets.by")
 			for _, k := range diags.List(sm.Get("kinds"), "sets.kinds") {
@@ -294,9 +289,7 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		d.Cards = append(d.Cards, loadCard(&diags, n, len(d.Cards)+1))
 	}
 	if n := m.Get("data"); n != nil {
-		if ref, ok := diags.Text(n, "data"); ok {
-			d.Cards = append(d.Cards, loadCSV(&diags, Resolve(path, ref), n.Pos, files, len(d.Cards))...)
-		}
+		d.Cards = append(d.Cards, readData(&diags, path, n, files, len(d.Cards))...)
 	}
 	if !m.Has("cards") && !m.Has("data") && m != nil {
 		diags.Errorf(root.Pos, "a deck needs \"cards\" or \"data\"")
@@ -369,134 +362,6 @@ func loadCard(diags *Diagnostics, n *Node, number int) *Card {
 		}
 	}
 	return c
-}
-
-// loadCSV reads card rows from a CSV file: a header row of field names,
-// then one card per row. Empty cells leave the field unset; a `count`
-// column sets the copies, `kind`, `front` and `back` columns work as in
-// YAML (template names).
-func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) []*Card {
-	src, err := files.ReadFile(path)
-	if err != nil {
-		diags.Errorf(at, "data: cannot read %s: %v", path, Cause(err))
-		return nil
-	}
-	if len(src) > MaxFileSize {
-		diags.Errorf(Pos{File: path, Line: 1, Col: 1}, "file is %d bytes; the limit is %d", len(src), MaxFileSize)
-		return nil
-	}
-	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	cols := &csvColumns{path: path, src: src, line: 1, byteCol: 1, col: 1}
-	r := csv.NewReader(bytes.NewReader(src))
-	r.FieldsPerRecord = -1
-	header, err := r.Read()
-	if err != nil {
-		if errors.Is(err, io.EOF) {
-			diags.Errorf(Pos{File: path, Line: 1, Col: 1}, "CSV file is empty; expected a header row of field names")
-		} else {
-			diags.Errorf(cols.errPos(err), "CSV: %v", csvErrMsg(err))
-		}
-		return nil
-	}
-	seen := map[string]int{}
-	for i, h := range header {
-		pos := cols.pos(r.FieldPos(i))
-		h = strings.TrimSpace(h)
-		header[i] = h
-		if h == "" {
-			diags.Errorf(pos, "CSV header: column %d has no name", i+1)
-		} else if j, dup := seen[h]; dup {
-			diags.Errorf(pos, "CSV header: column %q repeats column %d", h, j+1)
-		}
-		seen[h] = i
-	}
-	var out []*Card
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			diags.Errorf(cols.errPos(err), "CSV: %v", csvErrMsg(err))
-			return out
-		}
-		line, _ := r.FieldPos(0)
-		number := before + len(out) + 1
-		c := &Card{Pos: Pos{File: path, Line: line, Col: 1}, Number: number, Count: 1, Fields: map[string]*Node{}}
-		if len(rec) != len(header) {
-			diags.Errorf(c.Pos, "CSV row has %d cells; the header has %d", len(rec), len(header))
-		}
-		for i, cell := range rec {
-			if i >= len(header) || header[i] == "" || cell == "" {
-				continue
-			}
-			pos := cols.pos(r.FieldPos(i))
-			switch header[i] {
-			case "count":
-				v, err := strconv.Atoi(strings.TrimSpace(cell))
-				if err != nil || v < 0 || v > MaxCards {
-					diags.Errorf(pos, "count: expected a whole number from 0 to %d, found %q", MaxCards, cell)
-					continue
-				}
-				c.Count = v
-			case "kind":
-				c.Kind = cell
-			case "front":
-				c.Front = Side{Template: cell, Pos: pos}
-			case "back":
-				c.Back = Side{Template: cell, Pos: pos}
-			default:
-				c.Fields[header[i]] = Scalar(cell, pos)
-			}
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
-// csvColumns turns the byte columns of encoding/csv into columns of
-// characters, as every other position counts them. Positions are asked
-// for in file order, so it walks the file once.
-type csvColumns struct {
-	path         string
-	src          []byte
-	start        int // where line begins in src
-	line         int
-	byteCol, col int // the last column converted, in bytes and characters
-}
-
-func (c *csvColumns) pos(line, byteCol int) Pos {
-	for c.line < line {
-		i := bytes.IndexByte(c.src[c.start:], '\n')
-		if i < 0 {
-			break
-		}
-		c.start += i + 1
-		c.line++
-		c.byteCol, c.col = 1, 1
-	}
-	// clamped, so that a position out of order cannot slice past the file
-	from := min(c.start+c.byteCol-1, len(c.src))
-	to := min(max(c.start+byteCol-1, from), len(c.src))
-	c.col += utf8.RuneCount(c.src[from:to])
-	c.byteCol = byteCol
-	return Pos{File: c.path, Line: line, Col: c.col}
-}
-
-func (c *csvColumns) errPos(err error) Pos {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return c.pos(pe.Line, pe.Column)
-	}
-	return Pos{File: c.path, Line: 1, Col: 1}
-}
-
-func csvErrMsg(err error) error {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // Cause returns the innermost error of a chain, such as "no such file or

@@ -37,7 +37,7 @@ func TestReadDeckKeys(t *testing.T) {
 		{"front a mapping", "deck: x\nfront: {template: t}\ncards: []\n", []string{"d.yaml:2:8: error: front (a template name): expected text, found a mapping"}},
 		{"back a list", "deck: x\nback: [t]\ncards: []\n", []string{"d.yaml:2:7: error: back (a template name): expected text, found a list"}},
 		{"templates a list", "deck: x\ntemplates: [t]\ncards: []\n", []string{"d.yaml:2:12: error: templates: expected a mapping (key: value lines), found a list"}},
-		{"data a list", "deck: x\ndata: [c.csv]\n", []string{"d.yaml:2:7: error: data: expected text, found a list"}},
+		{"data a list of lists", "deck: x\ndata: [[c.csv]]\n", []string{"d.yaml:2:8: error: data: expected text, found a list"}},
 		{"data set to null", "deck: x\ndata: ~\n", []string{"d.yaml:2:7: error: data: expected text, found an empty value"}},
 		{"print a text", "deck: x\nprint: a4\ncards: []\n", []string{`d.yaml:2:8: error: print: expected a mapping (key: value lines), found the text "a4"`}},
 		{"composition out of range", "deck: x\ncomposition: {hero: -1, crisis: 100001, ok: 100000, none: 0}\ncards: []\n", []string{

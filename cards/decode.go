@@ -206,14 +206,18 @@ func (ds *Diagnostics) Bool(n *Node, what string) (bool, bool) {
 	return v, true
 }
 
-// Enum reads one of choices, suggesting the nearest on a typo.
+// Enum reads one of choices (names in lower case), in any case: `Long`
+// and `LONG` are `long`, as the JSON Schemas say too. It suggests the
+// nearest on a typo.
 func (ds *Diagnostics) Enum(n *Node, what string, choices ...string) (string, bool) {
 	s, ok := ds.Text(n, what)
 	if !ok {
 		return "", false
 	}
-	if slices.Contains(choices, s) {
-		return s, true
+	for _, c := range choices {
+		if strings.EqualFold(c, s) {
+			return c, true
+		}
 	}
 	if near := Suggest(s, choices); near != "" {
 		ds.Errorf(n.Pos, "%s: unknown value %q; did you mean %q?", what, s, near)

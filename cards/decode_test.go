@@ -210,11 +210,16 @@ func TestBool(t *testing.T) {
 	}, func(ds *Diagnostics, n *Node) (any, bool) { return ds.Bool(n, "bleed") })
 }
 
+// Enum reads a name of a closed list in any case (the rule every loader
+// and JSON Schema follows), and refuses any other text with the nearest
+// name or the list.
 func TestEnum(t *testing.T) {
 	checkScalar(t, []scalarCase{
 		{"long", true, "long", ""},
 		{"fold", true, "fold", ""},
-		{"Long", false, nil, `d.yaml:1:4: error: duplex: unknown value "Long"; did you mean "long"?`},
+		// names are matched in any case, and read as the name itself
+		{"Long", true, "long", ""},
+		{"FOLD", true, "fold", ""},
 		{"shrot", false, nil, `d.yaml:1:4: error: duplex: unknown value "shrot"; did you mean "short"?`},
 		{"both", false, nil, `d.yaml:1:4: error: duplex: unknown value "both"; expected one of long, short, fold`},
 		{"[long]", false, nil, "d.yaml:1:4: error: duplex: expected text, found a list"},

@@ -6,26 +6,54 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Pos is a position in an input file. Line and Col count from 1; a zero Line
-// means the position is the file as a whole.
+// means the position is the file as a whole. In a workbook's sheet, Line
+// is the row and Col the column (1 for A).
 type Pos struct {
-	File string
-	Line int
-	Col  int
+	File  string
+	Sheet string // the sheet of a workbook; "" for a text file
+	Line  int
+	Col   int
 }
 
 // String formats the position as "file:line:col", the form editors and
-// terminals recognise.
+// terminals recognise, or as a spreadsheet names a cell,
+// "file.xlsx:Sheet!B7" ('My sheet'!B7 when the name is not one word).
 func (p Pos) String() string {
 	switch {
+	case p.Sheet != "" && p.Line > 0:
+		return fmt.Sprintf("%s:%s!%s%d", p.File, sheetRef(p.Sheet), columnName(max(p.Col, 1)), p.Line)
+	case p.Sheet != "":
+		return p.File + ":" + sheetRef(p.Sheet)
 	case p.Line <= 0:
 		return p.File
 	case p.Col <= 0:
 		return fmt.Sprintf("%s:%d", p.File, p.Line)
 	}
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// sheetRef quotes a sheet name as a spreadsheet formula does, when it is
+// not one word of letters, digits and underscores.
+func sheetRef(name string) string {
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' {
+			return "'" + strings.ReplaceAll(name, "'", "''") + "'"
+		}
+	}
+	return name
+}
+
+// columnName is a spreadsheet's name of column n (1 is A, 27 AA).
+func columnName(n int) string {
+	var b []byte
+	for ; n > 0; n = (n - 1) / 26 {
+		b = append([]byte{byte('A' + (n-1)%26)}, b...)
+	}
+	return string(b)
 }
 
 // Severity says whether a diagnostic stops a build.
@@ -94,6 +122,7 @@ func (ds Diagnostics) Sort() Diagnostics {
 	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
 		return cmp.Or(
 			strings.Compare(a.Pos.File, b.Pos.File),
+			strings.Compare(a.Pos.Sheet, b.Pos.Sheet),
 			cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Col, b.Pos.Col),
 		)

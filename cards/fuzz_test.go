@@ -8,6 +8,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/internal/fuzzcheck"
+	"github.com/deckpress/deckpress/internal/testdecks"
 )
 
 // addSeeds adds every YAML file under the kits and the bad-input corpus
@@ -40,6 +41,19 @@ func FuzzCSV(f *testing.F) {
 	f.Fuzz(func(t *testing.T, csv []byte) {
 		fuzzcheck.Run(t, csv, func() (cards.Diagnostics, bool) {
 			d, diags := cards.LoadDeck("d.yaml", []byte("deck: csv\ndata: c.csv\n"), fstest.MapFS{"c.csv": {Data: csv}})
+			return diags, d != nil
+		})
+	})
+}
+
+// FuzzXLSX feeds workbooks (and bytes that almost are) to `data:`.
+func FuzzXLSX(f *testing.F) {
+	f.Add(testdecks.Workbook(testdecks.Sheet{Name: "Heroes", Rows: [][]string{{"name", "cost", "count"}, {"Zoobot", "=1+2|3", "2"}, {"Ape", "=B2"}}}))
+	f.Add(testdecks.Workbook(testdecks.Sheet{Name: "A"}, testdecks.Sheet{Name: "B b", Rows: [][]string{{}, {"name"}, {"", "", "x"}}}))
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, book []byte) {
+		fuzzcheck.Run(t, book, func() (cards.Diagnostics, bool) {
+			d, diags := cards.LoadDeck("d.yaml", []byte("deck: xlsx\ndata: c.xlsx\n"), fstest.MapFS{"c.xlsx": {Data: book}})
 			return diags, d != nil
 		})
 	})

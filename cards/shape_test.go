@@ -3,6 +3,7 @@ package cards
 import (
 	"encoding/json"
 	"reflect"
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -11,7 +12,8 @@ import (
 // properties, refuses other keys unless it has free fields, and names its
 // required keys; only what a shape sets appears.
 func TestJSONSchema(t *testing.T) {
-	item := &Shape{Type: "object", Desc: "an item", Required: []string{"name"},
+	zero := 0.0
+	item := &Shape{Type: "object", Title: "item", Desc: "an item", Required: []string{"name"},
 		Props: []Prop{
 			P("name", Text("its name")),
 			P("size", &Shape{Type: "string", Pattern: SizePattern}),
@@ -21,14 +23,16 @@ func TestJSONSchema(t *testing.T) {
 			P("gap", Length("a gap")),
 			P("tags", List("tags", Text("a tag"))),
 			P("side", Either("a side", Text("a template"), Map("fields", Any("a field")))),
+			P("scale", &Shape{Type: "number", Min: &zero, MinExclusive: true}),
 		}}
 	want := `{
+		"title": "item",
 		"description": "an item",
 		"type": "object",
 		"properties": {
 			"name": {"description": "its name", "type": "string"},
 			"size": {"type": "string", "pattern": ` + jsonString(SizePattern) + `},
-			"mode": {"description": "a mode", "type": "string", "enum": ["long", "short"]},
+			"mode": {"description": "a mode", "type": "string", "anyOf": [{"enum": ["long", "short"]}, {"pattern": "^([lL][oO][nN][gG]|[sS][hH][oO][rR][tT])$"}]},
 			"copies": {"description": "copies", "type": "integer"},
 			"shown": {"description": "shown or not", "type": "boolean"},
 			"gap": {"description": "a gap", "anyOf": [{"type": "number"}, {"type": "string"}]},
@@ -36,7 +40,8 @@ func TestJSONSchema(t *testing.T) {
 			"side": {"description": "a side", "anyOf": [
 				{"description": "a template", "type": "string"},
 				{"description": "fields", "type": "object", "additionalProperties": {"description": "a field"}}
-			]}
+			]},
+			"scale": {"type": "number", "exclusiveMinimum": 0}
 		},
 		"additionalProperties": false,
 		"required": ["name"]
@@ -79,5 +84,58 @@ func TestShapeKeys(t *testing.T) {
 	}
 	if len(Object("none").Keys()) != 0 {
 		t.Errorf("an object without keys has keys")
+	}
+}
+
+// Content checks a mapping's keys against a shape, as its JSON Schema
+// does: unknown keys (with the nearest known one) and missing required
+// keys; a shape with free keys takes any.
+func TestContent(t *testing.T) {
+	shape := &Shape{Type: "object", Required: []string{"name", "size"}, Props: []Prop{P("name", Text("")), P("size", Text("")), P("kind", Text(""))}}
+	free := &Shape{Type: "object", Required: []string{"name"}, Props: []Prop{P("name", Text(""))}, Extra: Any("")}
+	for _, c := range []struct {
+		shape *Shape
+		src   string
+		want  []string
+	}{
+		{shape, "{name: a, size: b}", nil},
+		{shape, "{name: a, size: b, kin: c}", []string{`d.yaml:1:23: error: unknown key "kin" in item; did you mean "kind"?`}},
+		{shape, "{kind: c}", []string{`d.yaml:1:4: error: item needs "name"`, `d.yaml:1:4: error: item needs "size"`}},
+		{free, "{name: a, other: b}", nil},
+		{free, "{other: b}", []string{`d.yaml:1:4: error: item needs "name"`}},
+		{shape, "[a]", []string{"d.yaml:1:4: error: item: expected a mapping (key: value lines), found a list"}},
+	} {
+		var ds Diagnostics
+		ds.Content(value(t, c.src), c.shape, "item")
+		assertDiags(t, diagStrings(ds), c.want)
+	}
+}
+
+// LengthIn's pattern takes a length with a unit within the bounds (to
+// the whole unit where a bound is not whole in it), and refuses others.
+func TestLengthIn(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		in     []string
+		out    []string
+	}{
+		{0, 20, []string{"0", "0mm", "20mm", "20.0 mm", "19.99mm", "7", ".5mm", "2cm", "1.5cm", "0.7in", "56pt", "56.9pt", " 3mm "},
+			[]string{"21mm", "20.5mm", "-2mm", "3cm", "2.1cm", "1in", "57pt", "100", "mm", "3 furlongs", "1e3mm"}},
+		{0, 100, []string{"100mm", "99.9", "10cm", "3.9in", "283pt", "5mm"}, []string{"500mm", "101", "11cm", "4in", "284pt"}},
+		{-20, 20, []string{"-20mm", "20mm", "-2cm", "0.5in", "-0.5in", "0mm"}, []string{"-21mm", "30mm", "-3cm", "-1in"}},
+		{1, 2000, []string{"210mm", "2000", "21cm", "8.5in", "78in"}, []string{"2001mm", "201cm", "79in"}},
+	} {
+		s := LengthIn("", c.lo, c.hi).AnyOf[1]
+		re := regexp.MustCompile(s.Pattern)
+		for _, v := range c.in {
+			if !re.MatchString(v) {
+				t.Errorf("[%g, %g]: %q refused", c.lo, c.hi, v)
+			}
+		}
+		for _, v := range c.out {
+			if re.MatchString(v) {
+				t.Errorf("[%g, %g]: %q taken", c.lo, c.hi, v)
+			}
+		}
 	}
 }

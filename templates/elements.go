@@ -18,8 +18,6 @@ type boxProps struct {
 	pos        cards.Pos
 }
 
-var boxKeys = []string{"x", "y", "w", "h"}
-
 func (c *compiler) box(m *cards.Mapping, what string) boxProps {
 	b := boxProps{x: c.prop(m, what, "x"), y: c.prop(m, what, "y"), w: c.prop(m, what, "w"), h: c.prop(m, what, "h")}
 	if m.Node != nil {
@@ -37,8 +35,6 @@ type stroke struct {
 	colour, width *prop
 	dash          []float64
 }
-
-var strokeKeys = []string{"stroke", "stroke-width", "dash"}
 
 func (c *compiler) stroke(m *cards.Mapping, what string) stroke {
 	s := stroke{colour: c.colourProp(m, what, "stroke"), width: c.prop(m, what, "stroke-width")}
@@ -59,15 +55,53 @@ func (r *renderer) paint(s stroke, def draw.Colour) (draw.Colour, float64) {
 }
 
 func init() {
-	elementKinds["rect"] = elementKind{desc: "a rectangle, rounded with radius", keys: slices.Concat(boxKeys, strokeKeys, []string{"fill", "radius", "bleed"}), compile: compileRect}
-	elementKinds["ellipse"] = elementKind{desc: "an ellipse in its box", keys: slices.Concat(boxKeys, strokeKeys, []string{"fill"}), compile: compileEllipse}
-	elementKinds["line"] = elementKind{desc: "a straight line", keys: slices.Concat(strokeKeys, []string{"x1", "y1", "x2", "y2"}), compile: compileLine}
-	elementKinds["polygon"] = elementKind{desc: "a polygon: points, or a regular one with sides", keys: slices.Concat(boxKeys, strokeKeys, []string{"fill", "points", "sides", "angle"}), compile: compilePolygon}
-	elementKinds["text"] = elementKind{desc: "text in a box, wrapped and fitted", keys: slices.Concat(boxKeys, textKeys), compile: compileText}
-	elementKinds["icon"] = elementKind{desc: "a built-in or picture icon", keys: slices.Concat(boxKeys, []string{"name", "colour", "color"}), compile: compileIcon}
-	elementKinds["boxes"] = elementKind{desc: "a row or grid of check boxes, some marked", keys: slices.Concat(boxKeys, strokeKeys, []string{"count", "marked", "cols", "size", "gap", "fill", "mark", "labels", "font-size"}), compile: compileBoxes}
-	elementKinds["stats"] = elementKind{desc: "label and value rows", keys: slices.Concat(boxKeys, []string{"rows", "font", "label-font", "size", "colour", "color", "rule"}), compile: compileStats}
-	elementKinds["repeat"] = elementKind{desc: "a sub-layout for each item of a list field", keys: slices.Concat(boxKeys, []string{"field", "item-height", "gap", "elements"}), compile: compileRepeat}
+	elementKinds["rect"] = elementKind{desc: "a rectangle, rounded with radius", compile: compileRect,
+		props: slices.Concat(boxShapes, strokeShapes, []cards.Prop{fillShape, radiusShape,
+			cards.P("bleed", cards.Flag("extend the edges that lie on the trim line out to the bleed edge (default false)"))})}
+	elementKinds["ellipse"] = elementKind{desc: "an ellipse in its box", compile: compileEllipse,
+		props: slices.Concat(boxShapes, strokeShapes, []cards.Prop{fillShape})}
+	elementKinds["line"] = elementKind{desc: "a straight line", compile: compileLine, required: []string{"x1", "y1", "x2", "y2"},
+		props: slices.Concat(strokeShapes, []cards.Prop{
+			cards.P("x1", lengthShape("start x: mm, a length with a unit, or % of the card width", true, true)),
+			cards.P("y1", lengthShape("start y", true, true)),
+			cards.P("x2", lengthShape("end x", true, true)),
+			cards.P("y2", lengthShape("end y", true, true))})}
+	point := &cards.Shape{Type: "array", Desc: "a point: [x, y]", Items: lengthShape("a coordinate", true, true), Len: 2}
+	elementKinds["polygon"] = elementKind{desc: "a polygon: points, or a regular one with sides", compile: compilePolygon,
+		props: slices.Concat(boxShapes, strokeShapes, []cards.Prop{fillShape,
+			cards.P("points", cards.List("the corners, [[x, y], …], in the card's (or a repeat item's) frame", point)),
+			cards.P("sides", wholeShape("a regular polygon's corners, inscribed in the box (3–64)", 3, 64)),
+			cards.P("angle", numberShape("turn of a regular polygon, in degrees clockwise (default 0)", -360, 360))})}
+	elementKinds["text"] = elementKind{desc: "text in a box, wrapped and fitted", compile: compileText, required: []string{"value"},
+		props: slices.Concat(boxShapes, textShapes)}
+	elementKinds["icon"] = elementKind{desc: "a built-in or picture icon", compile: compileIcon, required: []string{"name"},
+		props: slices.Concat(boxShapes, []cards.Prop{cards.P("name", cards.Text("an icon name: a built-in icon, or one of the deck's icons"))}, colourShapes)}
+	elementKinds["boxes"] = elementKind{desc: "a row or grid of check boxes, some marked", compile: compileBoxes, required: []string{"count"},
+		props: slices.Concat(boxShapes, strokeShapes, []cards.Prop{
+			cards.P("count", wholeShape("number of boxes (0–1000)", 0, 1000)),
+			cards.P("marked", cards.Either(`the first N boxes marked, positions such as "1, 3, 5" or [1, 3, 5], or "none" (default none)`,
+				&cards.Shape{Type: "integer", Min: ptr(0), Max: ptr(1000)}, &cards.Shape{Type: "string"},
+				&cards.Shape{Type: "array", Items: &cards.Shape{Type: "integer", Min: ptr(1), Max: ptr(1000)}})),
+			cards.P("cols", wholeShape("boxes per row (1–1000; default: as many as fit)", 1, 1000)),
+			cards.P("size", lengthShape("a box's side (default: as large as fits)", false, false)),
+			cards.P("gap", lengthShape("space between boxes", false, false)),
+			cards.P("fill", colourShape("colour of the marks (default black)")),
+			cards.P("mark", namesShape("how a marked box is drawn (default check)", markNames...)),
+			cards.P("labels", cards.Flag("number the unmarked boxes (default false)")),
+			cards.P("font-size", sizeShape("the labels' size in points"))})}
+	elementKinds["stats"] = elementKind{desc: "label and value rows", compile: compileStats, required: []string{"rows"},
+		props: slices.Concat(boxShapes, []cards.Prop{
+			cards.P("rows", cards.List("the rows, top to bottom, sharing the box's height", rowShape)),
+			cards.P("font", cards.Text("the values' font")),
+			cards.P("label-font", cards.Text("the labels' font")),
+			cards.P("size", sizeShape("size in points (default 10)"))},
+			colourShapes, []cards.Prop{cards.P("rule", colourShape("colour of the lines between rows (default none)"))})}
+	elementKinds["repeat"] = elementKind{desc: "a sub-layout for each item of a list field", compile: compileRepeat, required: []string{"field", "item-height", "elements"},
+		props: slices.Concat(boxShapes, []cards.Prop{
+			cards.P("field", cards.Text("a list field of the card: one item per entry, whose keys the item's elements use as {{key}}")),
+			cards.P("item-height", lengthShape("height of each item: mm, a length with a unit, or % of the card height", false, true)),
+			cards.P("gap", lengthShape("space between items (default 0)", false, true)),
+			cards.P("elements", cards.List("the elements of each item, in the item's box", cards.Any("an element")))})}
 }
 
 // shape draws a path with an optional fill and stroke.
@@ -104,15 +138,13 @@ type background struct {
 	pos    cards.Pos
 }
 
-var backgroundKeys = []string{"colour", "color", "image", "fit"}
-
 func (c *compiler) background(n *cards.Node) *background {
 	if n.Kind == cards.ScalarNode {
 		p := newProp(n, "background")
 		check(c, p, draw.ParseColour)
 		return &background{colour: p, pos: n.Pos}
 	}
-	m := c.diags.Map(n, "background", backgroundKeys...)
+	m := c.diags.Map(n, "background", backgroundShape.Keys()...)
 	b := &background{colour: c.colourProp(m, "background", "colour", "color"), pos: n.Pos}
 	if m.Has("image") {
 		b.image = c.imageProps(m, "background")
@@ -218,7 +250,6 @@ func compileLine(c *compiler, m *cards.Mapping, com common, what string) element
 	for _, p := range []*prop{e.y1, e.y2} {
 		check(c, p, lengthParser(c.lib.Card.H))
 	}
-	c.diags.Require(m, what, "x1", "y1", "x2", "y2")
 	return e
 }
 
@@ -306,9 +337,6 @@ func (e *polygonElem) draw(r *renderer) {
 
 // --- text
 
-var textKeys = []string{"value", "font", "size", "min-size", "colour", "color", "align", "valign",
-	"line-height", "fit", "wrap", "markup"}
-
 type textElem struct {
 	common
 	box                                          boxProps
@@ -322,7 +350,6 @@ func compileText(c *compiler, m *cards.Mapping, com common, what string) element
 		colour: c.colourProp(m, what, "colour", "color"), align: c.prop(m, what, "align"),
 		valign: c.prop(m, what, "valign"), lineHeight: c.prop(m, what, "line-height"),
 		fit: c.prop(m, what, "fit"), wrap: c.prop(m, what, "wrap"), markup: c.prop(m, what, "markup")}
-	c.diags.Require(m, what, "value")
 	check(c, e.font, c.fontParser())
 	check(c, e.size, pointSize)
 	check(c, e.minSize, pointSize)
@@ -449,7 +476,6 @@ type iconElem struct {
 
 func compileIcon(c *compiler, m *cards.Mapping, com common, what string) element {
 	e := &iconElem{common: com, box: c.box(m, what), name: c.prop(m, what, "name"), colour: c.colourProp(m, what, "colour", "color")}
-	c.diags.Require(m, what, "name")
 	check(c, e.name, c.lib.iconParser())
 	return e
 }

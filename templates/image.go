@@ -306,11 +306,16 @@ type imageElem struct {
 }
 
 func init() {
-	elementKinds["image"] = elementKind{desc: "a PNG, JPEG or SVG picture: contain, cover or stretch", keys: slices.Concat(boxKeys, []string{"src", "fit", "radius", "colour", "color"}), compile: compileImage}
+	elementKinds["image"] = elementKind{desc: "a PNG, JPEG or SVG picture: contain, cover or stretch", compile: compileImage, required: []string{"src"},
+		props: slices.Concat(boxShapes, []cards.Prop{
+			cards.P("src", cards.Text("a picture file (PNG, JPEG or SVG), relative to the file that names it")),
+			cards.P("fit", namesShape("contain (all of it, in the box), cover (filling the box, cropped) or stretch (default contain)", fitNames...)),
+			radiusShape,
+			cards.P("colour", colourShape("the colour an SVG picture's currentColor takes (default black)")),
+			cards.P("color", colourShape("the same as colour"))})}
 }
 
 func compileImage(c *compiler, m *cards.Mapping, com common, what string) element {
-	c.diags.Require(m, what, "src")
 	p := c.imageProps(m, what)
 	p.colour = c.colourProp(m, what, "colour", "color")
 	return &imageElem{common: com, props: p}

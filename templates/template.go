@@ -179,71 +179,14 @@ func (c *compiler) missing(name string, p *prop) {
 	c.diags.Errorf(p.node.Pos, "%s refers to {{%s}}, which is not known here", p.what, name)
 }
 
-// elementKind describes one kind of element: its keys and how to compile it.
+// elementKind describes one kind of element: its properties (their
+// shapes, see shapes.go), the required ones, and how to compile it.
 type elementKind struct {
-	desc    string
-	keys    []string
-	compile func(c *compiler, m *cards.Mapping, com common, what string) element
+	desc     string
+	props    []cards.Prop
+	required []string
+	compile  func(c *compiler, m *cards.Mapping, com common, what string) element
 }
-
-// Shape returns the shape of a template definition, for JSON Schema: the
-// template keys and every element kind with its keys, as the compiler
-// checks them.
-func Shape() *cards.Shape {
-	kinds := make([]string, 0, len(elementKinds))
-	for k := range elementKinds {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	var alts []*cards.Shape
-	for _, k := range kinds {
-		kind := elementKinds[k]
-		var props []cards.Prop
-		for _, key := range append(slices.Clone(commonKeys), kind.keys...) {
-			props = append(props, cards.P(key, cards.Any(propDesc[key])))
-		}
-		alts = append(alts, &cards.Shape{Type: "object", Desc: k + ": " + kind.desc, Required: []string{k},
-			Props: []cards.Prop{cards.P(k, cards.Object(kind.desc, props...))}})
-	}
-	element := cards.Either("an element: one kind and its properties", alts...)
-	t := &cards.Shape{Type: "object", Desc: "a template: a background and elements; any value may use {{field}}"}
-	for _, k := range templateKeys {
-		switch k {
-		case "extends":
-			t.Props = append(t.Props, cards.P(k, cards.Text("a template to inherit; elements with the same id are replaced")))
-		case "background":
-			t.Props = append(t.Props, cards.P(k, cards.Either("a colour, or {colour, image, fit}", cards.Text("a colour"),
-				cards.Object("a background", cards.P("colour", cards.Text("a colour")), cards.P("color", cards.Text("a colour")),
-					cards.P("image", cards.Text("a picture file")), cards.P("fit", cards.OneOf("how the picture fills", fitNames...))))))
-		case "elements":
-			t.Props = append(t.Props, cards.P(k, cards.List("the elements, drawn in order", element)))
-		}
-	}
-	return t
-}
-
-// propDesc describes element properties, for editors.
-var propDesc = map[string]string{
-	"id": "a name, so that a template extending this one can replace the element",
-	"if": `draw only when a field is set ("field"), unset ("!field"), or equal ("field == value", "field != value")`,
-	"x":  "left edge: mm, a length with a unit, or % of the card", "y": "top edge", "w": "width", "h": "height",
-	"value": "the text, with **bold**, *italic*, :icons:, lists", "font": `"[family] [style]": bold, mono, "Lobster italic" …`,
-	"size": "size in points", "min-size": "smallest size fit: shrink may use, in points",
-	"colour": "#rgb, #rrggbb, #rrggbbaa or a CSS colour name", "color": "the same as colour",
-	"fill": "fill colour", "stroke": "outline colour", "stroke-width": "outline width", "dash": "dash pattern, [on, off] in mm",
-	"align": "left, center, right or justify", "valign": "top, middle or bottom", "line-height": "line pitch, times the size",
-	"fit": "shrink (text), or contain, cover, stretch (pictures)", "wrap": "break lines at the box width (default true)",
-	"markup": "read **bold**, *italic* and :icons: (default true)", "radius": "corner radius",
-	"bleed": "extend edges on the trim line out to the bleed edge", "name": "an icon name", "src": "a picture file",
-	"count": "number of boxes", "marked": `the first N boxes, or positions such as "1, 3, 5"`, "cols": "boxes per row",
-	"gap": "space between boxes", "mark": "check, x, fill or dot", "labels": "number the unmarked boxes",
-	"rows": "[{label, value}]", "label-font": "the labels' font", "rule": "colour of lines between rows",
-	"field": "a list field to repeat over", "item-height": "height of each item", "elements": "the item's elements",
-	"points": "[[x, y], …]", "sides": "a regular polygon's corners", "angle": "turn, in degrees",
-	"x1": "start x", "y1": "start y", "x2": "end x", "y2": "end y", "font-size": "label size in points",
-}
-
-var commonKeys = []string{"id", "if"}
 
 // elementKinds is filled in by each element's file.
 var elementKinds = map[string]elementKind{}
@@ -256,11 +199,7 @@ func (c *compiler) element(n *cards.Node) element {
 		return nil
 	}
 	entries := m.Entries()
-	kinds := make([]string, 0, len(elementKinds))
-	for k := range elementKinds {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
+	kinds := kinds()
 	if len(entries) != 1 {
 		c.diags.Errorf(n.Pos, "an element is one kind and its properties, such as `- text: {x: 4, y: 4, value: \"{{name}}\"}`; found %d keys", len(entries))
 		return nil
@@ -276,10 +215,11 @@ func (c *compiler) element(n *cards.Node) element {
 		return nil
 	}
 	what := e.Key
-	props := c.diags.Map(e.Value, what, append(slices.Clone(commonKeys), kind.keys...)...)
+	props := c.diags.Map(e.Value, what, kind.keys()...)
 	if props == nil {
 		return nil
 	}
+	c.diags.Require(props, what, kind.required...)
 	com := common{pos: e.KeyPos}
 	if idn := props.Get("id"); idn != nil {
 		com.id, _ = c.diags.Text(idn, what+".id")

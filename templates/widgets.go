@@ -30,7 +30,6 @@ func compileBoxes(c *compiler, m *cards.Mapping, com common, what string) elemen
 		count: c.prop(m, what, "count"), marked: c.prop(m, what, "marked"), cols: c.prop(m, what, "cols"),
 		size: c.prop(m, what, "size"), gap: c.prop(m, what, "gap"), fill: c.colourProp(m, what, "fill"),
 		mark: c.prop(m, what, "mark"), fontSize: c.prop(m, what, "font-size")}
-	c.diags.Require(m, what, "count")
 	if n := m.Get("marked"); n != nil && n.Kind == cards.SeqNode {
 		// a YAML list of positions: keep it as the text "1, 3, 5"
 		var parts []string
@@ -183,13 +182,12 @@ func compileStats(c *compiler, m *cards.Mapping, com common, what string) elemen
 	e := &statsElem{common: com, box: c.box(m, what), font: c.prop(m, what, "font"),
 		labelFont: c.prop(m, what, "label-font"), size: c.prop(m, what, "size"),
 		colour: c.colourProp(m, what, "colour", "color"), rule: c.colourProp(m, what, "rule")}
-	c.diags.Require(m, what, "rows")
 	check(c, e.font, c.fontParser())
 	check(c, e.labelFont, c.fontParser())
 	check(c, e.size, pointSize)
 	for _, row := range c.diags.List(m.Get("rows"), what+".rows") {
-		rm := c.diags.Map(row, what+".rows", "label", "value")
-		c.diags.Require(rm, what+" row", "label", "value")
+		rm := c.diags.Map(row, what+".rows", rowShape.Keys()...)
+		c.diags.Require(rm, what+" row", rowShape.Required...)
 		e.rows = append(e.rows, [2]*prop{c.prop(rm, what, "label"), c.prop(rm, what, "value")})
 	}
 	return e
@@ -244,7 +242,6 @@ type repeatElem struct {
 
 func compileRepeat(c *compiler, m *cards.Mapping, com common, what string) element {
 	e := &repeatElem{common: com, box: c.box(m, what), itemHeight: c.prop(m, what, "item-height"), gap: c.prop(m, what, "gap")}
-	c.diags.Require(m, what, "field", "item-height", "elements")
 	if n := m.Get("field"); n != nil {
 		e.field, _ = c.diags.Text(n, what+".field")
 		e.fieldPos = n.Pos

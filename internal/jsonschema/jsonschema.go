@@ -1,7 +1,7 @@
 // Package jsonschema checks YAML documents against the JSON Schemas
 // deckpress generates, for tests: the subset those schemas use (type,
-// pattern, enum, properties, additionalProperties, required, items,
-// anyOf).
+// pattern, enum, minimum, exclusiveMinimum, maximum, properties,
+// additionalProperties, required, items, minItems, maxItems, anyOf).
 package jsonschema
 
 import (
@@ -56,14 +56,12 @@ func Validate(s map[string]any, v any) []string {
 }
 
 func validate(s map[string]any, v any, path string, errs *[]string) {
-	if alts, ok := s["anyOf"].([]any); ok {
-		for _, a := range alts {
-			var sub []string
-			validate(a.(map[string]any), v, path, &sub)
-			if len(sub) == 0 {
-				return
-			}
-		}
+	// every keyword applies: anyOf beside type, enum and the others
+	if alts, ok := s["anyOf"].([]any); ok && !slices.ContainsFunc(alts, func(a any) bool {
+		var sub []string
+		validate(a.(map[string]any), v, path, &sub)
+		return len(sub) == 0
+	}) {
 		*errs = append(*errs, fmt.Sprintf("%s: matches none of the alternatives", path))
 		return
 	}
@@ -82,6 +80,9 @@ func validate(s map[string]any, v any, path string, errs *[]string) {
 	if x, ok := number(v); ok {
 		if lo, ok := number(s["minimum"]); ok && x < lo {
 			*errs = append(*errs, fmt.Sprintf("%s: %v is less than the minimum %v", path, x, lo))
+		}
+		if lo, ok := number(s["exclusiveMinimum"]); ok && x <= lo {
+			*errs = append(*errs, fmt.Sprintf("%s: %v is not more than %v", path, x, lo))
 		}
 		if hi, ok := number(s["maximum"]); ok && x > hi {
 			*errs = append(*errs, fmt.Sprintf("%s: %v is more than the maximum %v", path, x, hi))

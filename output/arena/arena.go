@@ -76,15 +76,22 @@ const (
 )
 
 // hexShape is a hex: [column, row], from 0.
-var hexShape = cards.List("a hex: [column, row], counting from 0", cards.Whole("a coordinate"))
+var hexShape = &cards.Shape{Type: "array", Desc: "a hex: [column, row], counting from 0", Items: cards.WholeIn("a coordinate", 0, MaxHexes-1), Len: 2}
 
-var terrainShape = cards.Object("a kind of ground",
+var terrainShape = &cards.Shape{Type: "object", Title: "terrain", Desc: "a kind of ground", Required: []string{"fill"}, Props: []cards.Prop{
 	cards.P("fill", cards.Text("its colour")), cards.P("hatch", cards.OneOf("a pattern over the colour", HatchNames...)),
-	cards.P("blocks", cards.Text("what it blocks, such as movement")), cards.P("means", cards.Text("what it means, for the legend")))
+	cards.P("blocks", cards.Text("what it blocks, such as movement")), cards.P("means", cards.Text("what it means, for the legend"))}}
 
-var ringShape = cards.Object("a ring or disc of hexes", cards.P("centre", hexShape), cards.P("center", hexShape), cards.P("radius", cards.Whole("in hexes")))
+var ringShape = &cards.Shape{Type: "object", Title: "ring", Desc: "a ring or disc of hexes", Required: []string{"radius"},
+	Props: []cards.Prop{cards.P("centre", hexShape), cards.P("center", hexShape), cards.P("radius", cards.Whole("in hexes"))}}
 
-var paintShape = &cards.Shape{Type: "object", Desc: "a terrain and one shape of hexes", Required: []string{"terrain"}, Props: []cards.Prop{
+var hexesShape = &cards.Shape{Type: "object", Title: "hexes", Desc: "the map's size", Required: []string{"cols", "rows"},
+	Props: []cards.Prop{cards.P("cols", cards.WholeIn("columns (1–200)", 1, MaxHexes)), cards.P("rows", cards.WholeIn("rows (1–200)", 1, MaxHexes))}}
+
+var labelShape = &cards.Shape{Type: "object", Title: "label", Desc: "a label", Required: []string{"at", "text"},
+	Props: []cards.Prop{cards.P("at", hexShape), cards.P("text", cards.Text("the text"))}}
+
+var paintShape = &cards.Shape{Type: "object", Title: "paint", Desc: "a terrain and one shape of hexes", Required: []string{"terrain"}, Props: []cards.Prop{
 	cards.P("terrain", cards.Text("a terrain name")),
 	cards.P("hex", hexShape), cards.P("hexes", cards.List("hexes", hexShape)),
 	cards.P("rect", cards.List("two corners", hexShape)), cards.P("line", cards.List("two ends", hexShape)),
@@ -92,9 +99,9 @@ var paintShape = &cards.Shape{Type: "object", Desc: "a terrain and one shape of 
 }}
 
 // Shape is an arena file.
-var Shape = &cards.Shape{Type: "object", Desc: "an arena map in hexes", Required: []string{"arena", "hexes"}, Props: []cards.Prop{
+var Shape = &cards.Shape{Type: "object", Title: "arena file", Desc: "an arena map in hexes", Required: []string{"arena", "hexes"}, Props: []cards.Prop{
 	cards.P("arena", cards.Text("the map's name")),
-	cards.P("hexes", cards.Object("the map's size", cards.P("cols", cards.Whole("columns")), cards.P("rows", cards.Whole("rows")))),
+	cards.P("hexes", hexesShape),
 	cards.P("hex", cards.Length("hex size across flats (default 1in)")),
 	cards.P("top", cards.OneOf("flat (default) or pointy", layout.HexTopNames...)),
 	cards.P("shift", cards.OneOf("which columns (rows) are shifted", "odd", "even")),
@@ -102,7 +109,7 @@ var Shape = &cards.Shape{Type: "object", Desc: "an arena map in hexes", Required
 	cards.P("coordinates", cards.Flag("print each hex's column and row (default true)")),
 	cards.P("terrain", cards.Map("terrain types by name", terrainShape)),
 	cards.P("paint", cards.List("terrain painted on hexes, in order", paintShape)),
-	cards.P("labels", cards.List("texts on the map", cards.Object("a label", cards.P("at", hexShape), cards.P("text", cards.Text("the text"))))),
+	cards.P("labels", cards.List("texts on the map", labelShape)),
 	cards.P("zones", cards.Map("start zones by team: hexes, or {colour, hexes}", cards.Any("a zone"))),
 	cards.P("print", cards.PrintShape),
 }}
@@ -124,14 +131,13 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 	if mm == nil {
 		return nil, diags
 	}
-	diags.Require(mm, "an arena", "arena", "hexes")
+	diags.Require(mm, "an arena", Shape.Required...)
 	if n := mm.Get("arena"); n != nil {
 		m.Name, _ = diags.Text(n, "arena")
 		m.Pos = n.Pos
 	}
 	if n := mm.Get("hexes"); n != nil {
-		hm := diags.Map(n, "hexes", "cols", "rows")
-		diags.Require(hm, "hexes", "cols", "rows")
+		hm := diags.Content(n, hexesShape, "hexes")
 		m.Cols, _ = diags.Int(hm.Get("cols"), "hexes.cols", 1, MaxHexes)
 		m.Rows, _ = diags.Int(hm.Get("rows"), "hexes.rows", 1, MaxHexes)
 	}
@@ -169,7 +175,7 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 	}
 	for _, e := range diags.AnyMap(mm.Get("terrain"), "terrain").Entries() {
 		tm := diags.Map(e.Value, "terrain "+e.Key, terrainKeys...)
-		diags.Require(tm, "terrain "+e.Key, "fill")
+		diags.Require(tm, "terrain "+e.Key, terrainShape.Required...)
 		t := &Terrain{Name: e.Key, Pos: e.KeyPos}
 		if n := tm.Get("fill"); n != nil {
 			if s, ok := diags.Text(n, "fill"); ok {
@@ -195,8 +201,8 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 		m.readPaint(&diags, pn)
 	}
 	for _, ln := range diags.List(mm.Get("labels"), "labels") {
-		lm := diags.Map(ln, "label", "at", "text")
-		diags.Require(lm, "a label", "at", "text")
+		lm := diags.Map(ln, "label", labelShape.Keys()...)
+		diags.Require(lm, "a label", labelShape.Required...)
 		l := Label{Pos: ln.Pos}
 		if h, ok := m.readHex(&diags, lm.Get("at"), "label at"); ok {
 			l.At = h
@@ -273,7 +279,7 @@ func (m *Map) readPaint(diags *cards.Diagnostics, n *cards.Node) {
 	if pm == nil {
 		return
 	}
-	diags.Require(pm, "a paint entry", "terrain")
+	diags.Require(pm, "a paint entry", paintShape.Required...)
 	var t *Terrain
 	if tn := pm.Get("terrain"); tn != nil {
 		name, _ := diags.Text(tn, "terrain")
@@ -346,7 +352,7 @@ func (m *Map) readPaint(diags *cards.Diagnostics, n *cards.Node) {
 			continue
 		}
 		shapes++
-		rm := diags.Map(v, "paint "+key, "centre", "center", "radius")
+		rm := diags.Map(v, "paint "+key, ringShape.Keys()...)
 		cn := rm.Get("centre")
 		if cn == nil {
 			cn = rm.Get("center")
@@ -355,7 +361,7 @@ func (m *Map) readPaint(diags *cards.Diagnostics, n *cards.Node) {
 			diags.Errorf(v.Pos, "paint %s needs a centre", key)
 			continue
 		}
-		if !diags.Require(rm, "paint "+key, "radius") {
+		if !diags.Require(rm, "paint "+key, ringShape.Required...) {
 			continue
 		}
 		centre, ok := m.readHex(diags, cn, "paint "+key+" centre")

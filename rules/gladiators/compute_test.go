@@ -2,6 +2,7 @@ package gladiators
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -249,5 +250,23 @@ characteristics: {STR: 3, DEX: 3, SIZ: 3, PER: 3}
 				t.Errorf("valid = %v", sheets[0].Valid)
 			}
 		})
+	}
+}
+
+// Names of powers, gizmos and modifiers are matched in any case (the rule
+// of every name deckpress reads): a hero that writes them otherwise costs
+// what one written as the ruleset does.
+func TestNamesInAnyCase(t *testing.T) {
+	const hero = "hero: Zap\ncharacteristics: {STR: 4, DEX: 4, SIZ: 4, PER: 3}\npowers:\n  - {power: %s, level: 3, gizmo: %s, modifiers: [%s]}\n"
+	_, want, diags := loadHeroes(t, fmt.Sprintf(hero, "Distance Attack", "hidden", "piercing"))
+	if diags.HasErrors() {
+		t.Fatalf("as written in the ruleset: %v", diags)
+	}
+	_, got, diags := loadHeroes(t, fmt.Sprintf(hero, "distance ATTACK", "Hidden", "PIERCING"))
+	if diags.HasErrors() || !got[0].Valid {
+		t.Fatalf("in other cases: %v", diags)
+	}
+	if got[0].Total != want[0].Total || got[0].PowerPoints != want[0].PowerPoints || got[0].Total == 0 {
+		t.Errorf("costs %d (%d on powers), want %d (%d)", got[0].Total, got[0].PowerPoints, want[0].Total, want[0].PowerPoints)
 	}
 }

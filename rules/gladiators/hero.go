@@ -1,6 +1,9 @@
 package gladiators
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/deckpress/deckpress/cards"
 )
 
@@ -54,43 +57,113 @@ type PowerSpec struct {
 	Incomplete bool
 }
 
-// powerShape is a power a hero buys.
-var powerShape = &cards.Shape{Type: "object", Desc: "a power", Required: []string{"power", "level"}, Props: []cards.Prop{
-	cards.P("power", cards.Text("the power's name, from the ruleset's list")),
-	cards.P("level", cards.Whole("how strong, from 1")),
-	cards.P("uses", cards.Either("uses per game: a whole number, or unlimited (the default)", cards.Whole("uses"), cards.OneOf("", "unlimited"))),
-	cards.P("gizmo", cards.Text("visible (default), hidden, indestructible or none")),
-	cards.P("modifiers", cards.Either("cost modifiers", cards.Text("a modifier"), cards.List("modifiers", cards.Text("a modifier")))),
-	cards.P("look", cards.Text("what the power looks like")),
-}}
-
-// heroProps are the keys of a hero.
-var heroProps = []cards.Prop{
-	cards.P("hero", cards.Text("the hero's name")),
-	cards.P("look", cards.Text("what the hero looks like")),
-	cards.P("characteristics", cards.Object("STR, DEX, SIZ and PER: 15 points, each at least 1",
-		cards.P("STR", cards.Whole("strength")), cards.P("DEX", cards.Whole("dexterity")),
-		cards.P("SIZ", cards.Whole("size")), cards.P("PER", cards.Whole("perception")))),
-	cards.P("powers", cards.List("the hero's powers, each bought once", powerShape)),
-	cards.P("image", cards.Text("a picture of the hero, for the character sheet")),
+// names are the shapes of the names a hero file takes from a ruleset:
+// free text (checked against the ruleset the file names), or the closed
+// lists of a known ruleset.
+type names struct {
+	power, gizmo, modifier *cards.Shape
+	level, uses            *cards.Shape
+	char                   func(desc string) *cards.Shape
 }
 
-// FileShape is a hero file: one hero (hero: at the top) or a team.
-var FileShape = &cards.Shape{Type: "object", Desc: "Superhero Gladiators heroes: one (hero:) or a team (heroes:)",
-	Props: append([]cards.Prop{
-		cards.P("team", cards.Text("the team's name, on the card backs")),
-		cards.P("heroes", cards.List("the team's heroes", &cards.Shape{Type: "object", Desc: "a hero", Required: []string{"hero", "characteristics"}, Props: heroProps})),
-		cards.P("ruleset", cards.Text("a ruleset file replacing the built-in (house) tables")),
-		cards.P("size", cards.Any("hero card size (default an index card, landscape)")),
-		cards.P("print", cards.PrintShape),
-		cards.P("colour", cards.Text("the team's colour")),
-		cards.P("color", cards.Text("the same as colour")),
-	}, heroProps...)}
+var freeNames = names{
+	power:    cards.Text("the power's name, from the ruleset's list"),
+	gizmo:    cards.Text("a gizmo kind of the ruleset (its first is the default)"),
+	modifier: cards.Text("a modifier of the ruleset"),
+	level:    cards.Whole("how strong, from 1"),
+	uses:     cards.Whole("uses"),
+	char:     cards.Whole,
+}
+
+// rulesetNames are the names and limits of a ruleset, for the schema.
+func rulesetNames(rs *Ruleset) names {
+	var powers, gizmos, mods []string
+	for _, p := range rs.Powers {
+		powers = append(powers, p.Name)
+	}
+	for _, g := range rs.Gizmos {
+		gizmos = append(gizmos, g.Name)
+	}
+	for _, m := range rs.Modifiers {
+		mods = append(mods, m.Name)
+	}
+	return names{
+		power:    cards.OneOf("the power's name, from the built-in list", powers...),
+		gizmo:    cards.OneOf("the gizmo (default "+gizmos[0]+")", gizmos...),
+		modifier: cards.OneOf("a cost modifier", mods...),
+		level:    cards.WholeIn(fmt.Sprintf("how strong (%d–%d)", rs.LevelMin, rs.LevelMax), float64(rs.LevelMin), float64(rs.LevelMax)),
+		uses:     cards.WholeIn(fmt.Sprintf("uses per game (%d–%d)", rs.UsesMin, rs.UsesMax), float64(rs.UsesMin), float64(rs.UsesMax)),
+		char:     func(desc string) *cards.Shape { return cards.WholeIn(desc+" (at least 1)", 1, 1000) },
+	}
+}
+
+// powerShape is a power a hero buys.
+func powerShape(n names) *cards.Shape {
+	return &cards.Shape{Type: "object", Title: "power", Desc: "a power", Required: []string{"power", "level"}, Props: []cards.Prop{
+		cards.P("power", n.power),
+		cards.P("level", n.level),
+		cards.P("uses", cards.Either("uses per game: a whole number, or unlimited (the default)", n.uses, cards.OneOf("", "unlimited"))),
+		cards.P("gizmo", n.gizmo),
+		cards.P("modifiers", cards.Either("cost modifiers", n.modifier, cards.List("modifiers", n.modifier))),
+		cards.P("look", cards.Text("what the power looks like")),
+	}}
+}
+
+// heroProps are the keys of a hero.
+func heroProps(n names) []cards.Prop {
+	return []cards.Prop{
+		cards.P("hero", cards.Text("the hero's name")),
+		cards.P("look", cards.Text("what the hero looks like")),
+		cards.P("characteristics", &cards.Shape{Type: "object", Title: "characteristics", Desc: "STR, DEX, SIZ and PER: 15 points, each at least 1",
+			Required: CharNames[:], Props: []cards.Prop{
+				cards.P("STR", n.char("strength")), cards.P("DEX", n.char("dexterity")),
+				cards.P("SIZ", n.char("size")), cards.P("PER", n.char("perception"))}}),
+		cards.P("powers", cards.List("the hero's powers, each bought once", powerShape(n))),
+		cards.P("image", cards.Text("a picture of the hero, for the character sheet")),
+	}
+}
+
+// fileShape is a hero file with names n; withRuleset says whether it has
+// the ruleset: key (required, when given).
+func fileShape(n names, withRuleset bool) *cards.Shape {
+	s := &cards.Shape{Type: "object", Title: "hero file", Desc: "Superhero Gladiators heroes: one (hero:) or a team (heroes:)",
+		Props: append([]cards.Prop{
+			cards.P("team", cards.Text("the team's name, on the card backs")),
+			cards.P("heroes", cards.List("the team's heroes", &cards.Shape{Type: "object", Title: "hero", Desc: "a hero", Required: []string{"hero", "characteristics"}, Props: heroProps(n)})),
+			cards.P("ruleset", cards.Text("a ruleset file replacing the built-in (house) tables")),
+			cards.P("size", cards.Any("hero card size (default an index card, landscape)")),
+			cards.P("print", cards.PrintShape),
+			cards.P("colour", cards.Text("the team's colour")),
+			cards.P("color", cards.Text("the same as colour")),
+		}, heroProps(n)...)}
+	if !withRuleset {
+		s.Props = slices.DeleteFunc(s.Props, func(p cards.Prop) bool { return p.Name == "ruleset" })
+	} else {
+		s.Desc += ", with a ruleset of its own"
+		s.Required = []string{"ruleset"}
+	}
+	return s
+}
+
+// FileShape is a hero file, as the loader checks its keys.
+var FileShape = fileShape(freeNames, true)
+
+// SchemaShape is the JSON Schema shape of hero files: one without a
+// ruleset: of its own takes the built-in ruleset's (rs) power, gizmo and
+// modifier names and limits, so that an editor flags a typo; one with a
+// ruleset: takes any names, which deckpress checks against that ruleset.
+func SchemaShape(rs *Ruleset) *cards.Shape {
+	return cards.Either("Superhero Gladiators heroes: one (hero:) or a team (heroes:)", fileShape(rulesetNames(rs), false), fileShape(freeNames, true))
+}
 
 var (
-	fileKeys  = FileShape.Keys()
-	heroKeys  = (&cards.Shape{Props: heroProps}).Keys()
-	powerKeys = powerShape.Keys()
+	heroShape = FileShape.Prop("heroes").Items
+	powerKeys = heroShape.Prop("powers").Items.Keys()
+)
+
+var (
+	fileKeys = FileShape.Keys()
+	heroKeys = heroShape.Keys()
 )
 
 // IsHeroFile reports whether a parsed file is a hero file: it starts with

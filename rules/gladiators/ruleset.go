@@ -83,10 +83,12 @@ func (p *Power) Marks() string {
 	return m
 }
 
-// Power returns the named power, or nil.
+// Power returns the named power, or nil. Names of powers, modifiers and
+// gizmos are matched in any case, as every name deckpress reads is (and
+// as the JSON Schema of hero files says).
 func (rs *Ruleset) Power(name string) *Power {
 	for _, p := range rs.Powers {
-		if p.Name == name {
+		if strings.EqualFold(p.Name, name) {
 			return p
 		}
 	}
@@ -96,7 +98,7 @@ func (rs *Ruleset) Power(name string) *Power {
 // Modifier returns the named modifier, or nil.
 func (rs *Ruleset) Modifier(name string) *Modifier {
 	for _, m := range rs.Modifiers {
-		if m.Name == name {
+		if strings.EqualFold(m.Name, name) {
 			return m
 		}
 	}
@@ -106,7 +108,7 @@ func (rs *Ruleset) Modifier(name string) *Modifier {
 // Gizmo returns the named gizmo kind.
 func (rs *Ruleset) Gizmo(name string) (Gizmo, bool) {
 	for _, g := range rs.Gizmos {
-		if g.Name == name {
+		if strings.EqualFold(g.Name, name) {
 			return g, true
 		}
 	}
@@ -182,7 +184,62 @@ func Default() (*Ruleset, error) {
 	return defaultRS, defaultErr
 }
 
-var rulesetKeys = []string{"ruleset", "characteristics", "budget", "limits", "segments", "gizmos", "modifiers", "powers"}
+// Shapes of a ruleset file: the reader takes its keys and required keys
+// from them, and `deckpress schema ruleset` writes them.
+var (
+	houseShape = cards.Flag("the table is a house rule (marked on the sheets); default false")
+	rangeShape = &cards.Shape{Type: "array", Desc: "[lowest, highest]", Items: cards.WholeIn("a bound (1–1000)", 1, 1000), Len: 2}
+	segRow     = &cards.Shape{Type: "object", Title: "segments row", Desc: "the segments a range of movement rates acts in", Required: []string{"from", "segments"},
+		Props: []cards.Prop{
+			cards.P("from", cards.WholeIn("the lowest movement rate of the row", 1, 10000)),
+			cards.P("to", cards.WholeIn("the highest (only the last row may leave it out)", 1, 10000)),
+			cards.P("segments", cards.List("the segments, increasing, within 1–6", cards.WholeIn("a segment", 1, 6))),
+		}}
+	rulesetPower = &cards.Shape{Type: "object", Title: "power", Desc: "a power of the table", Required: []string{"name", "effect"},
+		Props: []cards.Prop{
+			cards.P("name", cards.Text("the power's name")),
+			cards.P("attack", cards.Flag("an attack (default false)")),
+			cards.P("free", cards.Flag("bought at no cost (default false)")),
+			cards.P("always-on", cards.Flag("works without being used (default false)")),
+			cards.P("effect", cards.Text("what the power does, for the sheets")),
+		}}
+	rulesetModifier = &cards.Shape{Type: "object", Title: "modifier", Desc: "a cost modifier", Required: []string{"factor", "applies"},
+		Props: []cards.Prop{
+			cards.P("factor", &cards.Shape{Type: "number", Desc: "multiplies the power's cost (0.0001–1000)", Min: ptr(0.0001), Max: ptr(1000)}),
+			cards.P("applies", cards.Either("which powers may take it: every, attacks, always-on, or a list of power names",
+				cards.OneOf("a class of powers", "every", "attacks", "always-on"), cards.List("power names", cards.Text("a power")))),
+			cards.P("source", cards.Flag("it names a source of the power (default false)")),
+			cards.P("excludes", cards.List("modifiers it cannot be combined with", cards.Text("a modifier"))),
+			cards.P("text", cards.Text("its text on the sheets")),
+		}}
+	// RulesetShape is a ruleset file.
+	RulesetShape = &cards.Shape{Type: "object", Title: "ruleset file", Desc: "a Superhero Gladiators ruleset: the tables it names replace the built-in ones", Required: []string{"ruleset"},
+		Props: []cards.Prop{
+			cards.P("ruleset", cards.Text("the ruleset's name")),
+			cards.P("characteristics", &cards.Shape{Type: "object", Title: "characteristics", Desc: "free characteristic points and the cost of more", Required: []string{"points", "cost"},
+				Props: []cards.Prop{
+					cards.P("points", cards.WholeIn("free points among STR, DEX, SIZ and PER (4–1000)", 4, 1000)),
+					cards.P("cost", cards.WholeIn("power points per characteristic point above them (0–100000)", 0, 100000)),
+				}}),
+			cards.P("budget", cards.WholeIn("a hero's power points (1–1000000)", 1, 1_000_000)),
+			cards.P("limits", &cards.Shape{Type: "object", Title: "limits", Desc: "the levels and uses a power may have", Required: []string{"level", "uses"},
+				Props: []cards.Prop{cards.P("level", rangeShape), cards.P("uses", rangeShape)}}),
+			cards.P("segments", &cards.Shape{Type: "object", Title: "segments", Desc: "the segments chart", Props: []cards.Prop{
+				cards.P("house", houseShape), cards.P("rows", cards.List("rows, contiguous from movement rate 1", segRow))}}),
+			cards.P("gizmos", &cards.Shape{Type: "object", Title: "gizmos", Desc: "gizmo kinds and their cost factors; the first is the default", Props: []cards.Prop{
+				cards.P("house", houseShape), cards.P("kinds", cards.Map("gizmo kinds", &cards.Shape{Type: "number", Desc: "cost factor (0.01–100)", Min: ptr(0.01), Max: ptr(100)}))}}),
+			cards.P("modifiers", &cards.Shape{Type: "object", Title: "modifiers", Desc: "cost modifiers", Props: []cards.Prop{
+				cards.P("house", houseShape), cards.P("kinds", cards.Map("modifiers by name", rulesetModifier))}}),
+			cards.P("powers", &cards.Shape{Type: "object", Title: "powers", Desc: "the powers a hero may buy", Props: []cards.Prop{
+				cards.P("house", houseShape), cards.P("list", cards.List("the powers", rulesetPower))}}),
+		}}
+	rulesetKeys = RulesetShape.Keys()
+)
+
+func ptr(v float64) *float64 { return &v }
+
+// tableShape returns the shape of a ruleset's key.
+func tableShape(key string) *cards.Shape { return RulesetShape.Prop(key) }
 
 // ReadRuleset reads a ruleset file over base: every table the file has
 // replaces base's. The result is checked as a whole: segments within 1–6
@@ -197,7 +254,7 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 	if m == nil {
 		return &rs, diags // not a mapping: said already
 	}
-	diags.Require(m, "a ruleset file", "ruleset")
+	diags.Require(m, "a ruleset file", RulesetShape.Required...)
 	if n := m.Get("ruleset"); n != nil {
 		rs.Name, _ = diags.Text(n, "ruleset")
 	}
@@ -210,8 +267,7 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 		}
 	}
 	if n := m.Get("characteristics"); n != nil {
-		cm := diags.Map(n, "characteristics", "points", "cost")
-		diags.Require(cm, "characteristics", "points", "cost")
+		cm := diags.Content(n, tableShape("characteristics"), "characteristics")
 		rs.FreePoints, _ = diags.Int(cm.Get("points"), "characteristics.points", 4, 1000)
 		rs.PointCost, _ = diags.Int(cm.Get("cost"), "characteristics.cost", 0, 100000)
 	}
@@ -219,18 +275,17 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 		rs.Budget, _ = diags.Int(n, "budget", 1, 1_000_000)
 	}
 	if n := m.Get("limits"); n != nil {
-		lm := diags.Map(n, "limits", "level", "uses")
-		diags.Require(lm, "limits", "level", "uses")
+		lm := diags.Content(n, tableShape("limits"), "limits")
 		rs.LevelMin, rs.LevelMax = readRange(&diags, lm.Get("level"), "limits.level")
 		rs.UsesMin, rs.UsesMax = readRange(&diags, lm.Get("uses"), "limits.uses")
 	}
 	if n := m.Get("segments"); n != nil {
-		sm := diags.Map(n, "segments", "house", "rows")
+		sm := diags.Content(n, tableShape("segments"), "segments")
 		setHouse("segments", sm)
 		rs.Segments = readSegments(&diags, sm.Get("rows"), n)
 	}
 	if n := m.Get("gizmos"); n != nil {
-		gm := diags.Map(n, "gizmos", "house", "kinds")
+		gm := diags.Content(n, tableShape("gizmos"), "gizmos")
 		setHouse("gizmos", gm)
 		rs.Gizmos = nil
 		for _, e := range diags.AnyMap(gm.Get("kinds"), "gizmos.kinds").Entries() {
@@ -243,7 +298,7 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 		}
 	}
 	if n := m.Get("powers"); n != nil {
-		pm := diags.Map(n, "powers", "house", "list")
+		pm := diags.Content(n, tableShape("powers"), "powers")
 		setHouse("powers", pm)
 		rs.Powers = readPowers(&diags, pm.Get("list"))
 		if len(rs.Powers) == 0 {
@@ -251,7 +306,7 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 		}
 	}
 	if n := m.Get("modifiers"); n != nil {
-		mm := diags.Map(n, "modifiers", "house", "kinds")
+		mm := diags.Content(n, tableShape("modifiers"), "modifiers")
 		setHouse("modifiers", mm)
 		rs.Modifiers = readModifiers(&diags, mm.Get("kinds"))
 	}
@@ -283,8 +338,8 @@ func readSegments(diags *cards.Diagnostics, n, chart *cards.Node) []SegmentRow {
 	next := 1
 	items := diags.List(n, "segments.rows")
 	for i, item := range items {
-		rm := diags.Map(item, "segments row", "from", "to", "segments")
-		diags.Require(rm, "a segments row", "from", "segments")
+		rm := diags.Map(item, "segments row", segRow.Keys()...)
+		diags.Require(rm, "a segments row", segRow.Required...)
 		var r SegmentRow
 		r.From, _ = diags.Int(rm.Get("from"), "segments.from", 1, 10000)
 		if to := rm.Get("to"); to != nil {
@@ -325,8 +380,8 @@ func readSegments(diags *cards.Diagnostics, n, chart *cards.Node) []SegmentRow {
 func readPowers(diags *cards.Diagnostics, n *cards.Node) []*Power {
 	var out []*Power
 	for _, item := range diags.List(n, "powers.list") {
-		pm := diags.Map(item, "power", "name", "attack", "free", "always-on", "effect")
-		diags.Require(pm, "a power", "name", "effect")
+		pm := diags.Map(item, "power", rulesetPower.Keys()...)
+		diags.Require(pm, "a power", rulesetPower.Required...)
 		p := &Power{}
 		p.Name, _ = diags.Text(pm.Get("name"), "power.name")
 		p.Effect, _ = diags.Text(pm.Get("effect"), "power.effect")
@@ -343,8 +398,7 @@ func readPowers(diags *cards.Diagnostics, n *cards.Node) []*Power {
 func readModifiers(diags *cards.Diagnostics, n *cards.Node) []*Modifier {
 	var out []*Modifier
 	for _, e := range diags.AnyMap(n, "modifiers.kinds").Entries() {
-		mm := diags.Map(e.Value, "modifier "+e.Key, "factor", "applies", "source", "excludes", "text")
-		diags.Require(mm, "modifier "+e.Key, "factor", "applies")
+		mm := diags.Content(e.Value, rulesetModifier, "modifier "+e.Key)
 		mod := &Modifier{Name: e.Key}
 		mod.Factor, _ = diags.Float(mm.Get("factor"), "modifier "+e.Key+": factor", 0.0001, 1000)
 		if a := mm.Get("applies"); a != nil {

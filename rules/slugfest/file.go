@@ -17,10 +17,37 @@ type File struct {
 	Teams []*Team
 }
 
+// memberShape is a team member given in YAML.
+var memberShape = &cards.Shape{Type: "object", Title: "member", Desc: "a hero of the team and their abilities", Required: []string{"hero", "abilities"},
+	Props: []cards.Prop{
+		cards.P("hero", cards.Text("the hero's name")),
+		cards.P("abilities", cards.List("the hero's abilities, each an ability card", cards.Text("an ability"))),
+	}}
+
+// teamShape is a team given in YAML.
+var teamShape = &cards.Shape{Type: "object", Title: "team", Desc: "a team: its name, colour and members", Required: []string{"team", "members"},
+	Props: []cards.Prop{
+		cards.P("team", cards.Text("the team's name")),
+		cards.P("colour", cards.Text("the team's colour on its cards")),
+		cards.P("color", cards.Text("the same as colour")),
+		cards.P("members", cards.List("the team's heroes", memberShape)),
+	}}
+
+// FileShape is a Slugfest file; its keys and required keys are the ones
+// the reader checks.
+var FileShape = &cards.Shape{Type: "object", Title: "slugfest file", Desc: "Superhero Slugfest Card Combat: teams expanded into decks", Required: []string{"slugfest", "teams"},
+	Props: []cards.Prop{
+		cards.P("slugfest", cards.Text("the title")),
+		cards.P("size", cards.Any("the card size, as a deck's size:")),
+		cards.P("print", cards.PrintShape),
+		cards.P("teams", cards.Either("the teams: a file in the card-list notation, the notation inline (a block of lines, teams: |), or a list",
+			cards.Text("a card-list file, or the notation inline"), cards.List("teams", teamShape))),
+	}}
+
 var (
-	fileKeys   = []string{"slugfest", "size", "print", "teams"}
-	teamKeys   = []string{"team", "colour", "color", "members"}
-	memberKeys = []string{"hero", "abilities"}
+	fileKeys   = FileShape.Keys()
+	teamKeys   = teamShape.Keys()
+	memberKeys = memberShape.Keys()
 )
 
 // ReadFile reads a Slugfest file from a parsed document. teams: is a file
@@ -33,7 +60,7 @@ func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Di
 	if m == nil {
 		return nil, diags
 	}
-	diags.Require(m, "a slugfest file", "slugfest", "teams")
+	diags.Require(m, "a slugfest file", FileShape.Required...)
 	if n := m.Get("slugfest"); n != nil {
 		f.Title, _ = diags.Text(n, "slugfest")
 		f.Pos = n.Pos
@@ -80,7 +107,7 @@ func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Di
 func readTeam(diags *cards.Diagnostics, n *cards.Node) *Team {
 	t := &Team{Pos: n.Pos}
 	m := diags.Map(n, "team", teamKeys...)
-	t.Incomplete = !diags.Require(m, "a team", "team", "members")
+	t.Incomplete = !diags.Require(m, "a team", teamShape.Required...)
 	if v := m.Get("team"); v != nil {
 		t.Name, _ = diags.Text(v, "team")
 		t.Pos = v.Pos
@@ -92,7 +119,7 @@ func readTeam(diags *cards.Diagnostics, n *cards.Node) *Team {
 	}
 	for _, item := range diags.List(m.Get("members"), "members") {
 		mm := diags.Map(item, "member", memberKeys...)
-		complete := diags.Require(mm, "a member", "hero", "abilities")
+		complete := diags.Require(mm, "a member", memberShape.Required...)
 		mem := &Member{Pos: item.Pos, Incomplete: !complete}
 		if v := mm.Get("hero"); v != nil {
 			mem.Hero, _ = diags.Text(v, "hero")

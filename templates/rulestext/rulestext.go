@@ -57,13 +57,13 @@ const (
 )
 
 // itemShape is one element of an example diagram.
-var itemShape = cards.Object("a small card with icons on it, an icon with a label, or a short text",
+var itemShape = &cards.Shape{Type: "object", Title: "diagram item", Desc: "a small card with icons on it, an icon with a label, or a short text", Props: []cards.Prop{
 	cards.P("card", cards.Text("a small card's title")), cards.P("on", cards.List("icons lying on the card", cards.Text("an icon"))),
 	cards.P("icon", cards.Text("an icon")), cards.P("label", cards.Text("the label under the icon")),
-	cards.P("text", cards.Text("a short text, such as \"= 0 points\"")))
+	cards.P("text", cards.Text("a short text, such as \"= 0 points\""))}}
 
 // sectionShape is a section of a rules file.
-var sectionShape = &cards.Shape{Type: "object", Desc: "a section: a heading, text, an example diagram, more text", Required: []string{"heading"}, Props: []cards.Prop{
+var sectionShape = &cards.Shape{Type: "object", Title: "section", Desc: "a section: a heading, text, an example diagram, more text", Required: []string{"heading"}, Props: []cards.Prop{
 	cards.P("heading", cards.Text("the section's heading")),
 	cards.P("text", cards.Text("paragraphs, - bullet and 1. numbered lists, **bold**, *italic*, :icons:")),
 	cards.P("example", cards.List("a diagram row", itemShape)),
@@ -71,7 +71,7 @@ var sectionShape = &cards.Shape{Type: "object", Desc: "a section: a heading, tex
 }}
 
 // Shape is a rules file.
-var Shape = &cards.Shape{Type: "object", Desc: "a game's rules, for reference cards and a rules sheet", Required: []string{"rules", "sections"}, Props: []cards.Prop{
+var Shape = &cards.Shape{Type: "object", Title: "rules file", Desc: "a game's rules, for reference cards and a rules sheet", Required: []string{"rules", "sections"}, Props: []cards.Prop{
 	cards.P("rules", cards.Text("the game's title, on every face")),
 	cards.P("size", cards.Any("card size (default poker)")),
 	cards.P("print", cards.PrintShape),

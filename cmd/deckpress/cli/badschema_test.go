@@ -11,13 +11,15 @@ import (
 	"github.com/deckpress/deckpress/internal/jsonschema"
 )
 
-// keyError is a diagnostic of a missing, unknown or mistyped key.
-var keyError = regexp.MustCompile(`: error: (.*unknown key "|.*needs "|.*expected (text|a whole number|a number|a list|a mapping|yes or no)[a-z ]*, found)`)
+// keyError is a diagnostic of a missing, unknown or mistyped key, or of a
+// value out of its range or not among its names.
+var keyError = regexp.MustCompile(`: error: (.*unknown key "|.*needs "|.*expected (text|a whole number|a number|a list|a mapping|yes or no|true or false)[a-z ]*, found` +
+	`|.*must be between|.*is out of range|.*must not be negative|.*unknown value "|.*unknown unit|.*is not a font size|.*unknown (element|power|modifier|gizmo|card size|paper) )`)
 
 // TestBadInputsFailTheSchema: every input of the bad-input corpus that the
-// loader rejects for a missing, unknown or mistyped key in the file itself
-// fails its format's JSON Schema too, so an editor flags what a build
-// refuses.
+// loader rejects for a missing, unknown or mistyped key in the file itself,
+// or for a value out of range or not among its names, fails its format's
+// JSON Schema too, so an editor flags what a build refuses.
 func TestBadInputsFailTheSchema(t *testing.T) {
 	names, err := filepath.Glob(filepath.Join("testdata", "bad", "*.yaml"))
 	if err != nil {

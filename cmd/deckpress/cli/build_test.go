@@ -110,8 +110,9 @@ func symlink(t *testing.T, target, path string) {
 	}
 }
 
-// positioned matches a diagnostic that says where its problem is.
-var positioned = regexp.MustCompile(`^[^: ]+:[1-9][0-9]*:[1-9][0-9]*: (error|warning): `)
+// positioned matches a diagnostic that says where its problem is: a
+// line and column, or a workbook's sheet and cell.
+var positioned = regexp.MustCompile(`^[^: ]+:([1-9][0-9]*:[1-9][0-9]*|[^ !]+![A-Z]+[1-9][0-9]*): (error|warning): `)
 
 // unpositioned returns the first line of a failed build's standard error
 // that is neither a positioned diagnostic nor the closing summary.

@@ -19,7 +19,7 @@ type SchemaOptions struct {
 func NewCmdSchema(f *Factory, runF func(*SchemaOptions) error) *cobra.Command {
 	opts := &SchemaOptions{Factory: f}
 	return &cobra.Command{
-		Use:   "schema [deck|hero|rules|arena|project]",
+		Use:   "schema [deck|template|hero|ruleset|slugfest|rules|arena|project]",
 		Short: "Print the JSON Schema of a file format, for editors",
 		Long: `schema prints the JSON Schema of a deckpress format, generated from the same
 declarations the loaders check. Save it and point your editor's YAML language

@@ -1,0 +1,200 @@
+package xlsx
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	_ "github.com/deckpress/deckpress/internal/golden"
+	"github.com/deckpress/deckpress/internal/testdecks"
+)
+
+// Read gives a sheet's rows as text: the first sheet by default, a
+// formula's saved value, an unsaved formula marked, blank rows left out.
+func TestRead(t *testing.T) {
+	book := testdecks.Workbook(
+		testdecks.Sheet{Name: "One", Rows: [][]string{{"name", "cost"}, {}, {"A", "=1+2|3"}, {"B", "=B3*2"}}},
+		testdecks.Sheet{Name: "Two", Rows: [][]string{{"x"}}},
+	)
+	s, err := Read(book, "", DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprintf("%s %v", s.Name, s.Rows)
+	want := "One [{1 [{name false} {cost false}]} {3 [{A false} {3 false}]} {4 [{B false} { true}]}]"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, name := range []string{"Two", "two", "TWO"} {
+		s, err = Read(book, name, DefaultLimits)
+		if err != nil || fmt.Sprintf("%s %v", s.Name, s.Rows) != "Two [{1 [{x false}]}]" {
+			t.Errorf("sheet %s: %v %v", name, s, err)
+		}
+	}
+	_, err = Read(book, "Three", DefaultLimits)
+	var nse *NoSheetError
+	if !errors.As(err, &nse) || err.Error() != `workbook has no sheet "Three" (it has ["One" "Two"])` {
+		t.Errorf("sheet Three: %v", err)
+	}
+}
+
+// rows writes a worksheet of n rows of one cell at column col (1 is A).
+func rows(n int, col string) func(w io.Writer) {
+	return func(w io.Writer) {
+		io.WriteString(w, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`)
+		for r := 1; r <= n; r++ {
+			fmt.Fprintf(w, `<row r="%d"><c r="%s%d"><v>1</v></c></row>`, r, col, r)
+		}
+		io.WriteString(w, `</sheetData></worksheet>`)
+	}
+}
+
+// lying is a workbook whose sheet declares 2 KiB unpacked and unpacks
+// to 200 MiB.
+func lying() []byte {
+	book := testdecks.Workbook(testdecks.Sheet{Name: "S", Rows: [][]string{{"x"}}})
+	zr, err := zip.NewReader(bytes.NewReader(book), int64(len(book)))
+	if err != nil {
+		panic(err)
+	}
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, f := range zr.File {
+		if f.Name != "xl/worksheets/sheet1.xml" {
+			zw.Copy(f)
+			continue
+		}
+		var body bytes.Buffer
+		fw, _ := flate.NewWriter(&body, flate.BestCompression)
+		io.WriteString(fw, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`)
+		pad := strings.Repeat(" ", 1<<20)
+		for range 200 {
+			io.WriteString(fw, pad)
+		}
+		fw.Close()
+		w, _ := zw.CreateRaw(&zip.FileHeader{Name: f.Name, Method: zip.Deflate, CompressedSize64: uint64(body.Len()), UncompressedSize64: 2 << 10})
+		w.Write(body.Bytes())
+	}
+	zw.Close()
+	return out.Bytes()
+}
+
+// A workbook over a limit is refused, and reading it costs bounded
+// memory: a zip bomb (declared or lying about its size), a sheet of
+// too many rows, a sheet of too many cells.
+func TestLimits(t *testing.T) {
+	spaces := func(w io.Writer) {
+		rows(1, "A")(w)
+		pad := strings.Repeat(" ", 1<<20)
+		for range 100 {
+			io.WriteString(w, pad)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		book []byte
+		want string // the error
+	}{
+		{"unpacks to 100 MiB", testdecks.RawWorkbook(testdecks.Part{Name: "S", Write: spaces}), "workbook unpacks to more than 67108864 bytes: over the limit"},
+		{"lies about its size", lying(), "workbook is damaged: xl/worksheets/sheet1.xml: zip: not a valid zip file"},
+		{"a row past the limit", testdecks.RawWorkbook(testdecks.Part{Name: "S", Write: func(w io.Writer) {
+			io.WriteString(w, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1048576"><c r="A1048576"><v>1</v></c></row></sheetData></worksheet>`)
+		}}), `sheet "S" has more than 200000 rows: over the limit`},
+		{"rows of 16,384 cells", testdecks.RawWorkbook(testdecks.Part{Name: "S", Write: rows(100, "XFD")}), `sheet "S" has more than 1000000 cells: over the limit`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			s, err := Read(c.book, "", DefaultLimits)
+			runtime.ReadMemStats(&after)
+			alloc := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%d bytes of workbook; %d MiB allocated reading it; %v", len(c.book), alloc>>20, err)
+			if s != nil || err == nil || err.Error() != c.want {
+				t.Errorf("sheet %v, error %v, want %s", s, err, c.want)
+			}
+			if limit := uint64(3 * DefaultLimits.Unzipped); alloc > limit {
+				t.Errorf("allocated %d MiB; the bound is %d MiB", alloc>>20, limit>>20)
+			}
+		})
+	}
+}
+
+// BenchmarkRead reads a sheet of 10,000 rows of 6 cells, one of them a
+// formula and one blank, as a big deck's workbook would be.
+func BenchmarkRead(b *testing.B) {
+	rows := [][]string{{"name", "cost", "total", "note", "", "kind"}}
+	for i := range 10_000 {
+		rows = append(rows, []string{fmt.Sprintf("card %d", i), "3", "=B2*2|6", "some text here", "", "hero"})
+	}
+	book := testdecks.Workbook(testdecks.Sheet{Name: "Cards", Rows: rows})
+	b.SetBytes(int64(len(book)))
+	for b.Loop() {
+		if _, err := Read(book, "", DefaultLimits); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Each limit is inclusive: a workbook exactly at it is read, one part,
+// byte, row or cell more is refused.
+func TestLimitsExactly(t *testing.T) {
+	book := testdecks.Workbook(testdecks.Sheet{Name: "S", Rows: [][]string{{"a", "b"}, {"c", "d"}, {"e"}}})
+	zr, err := zip.NewReader(bytes.NewReader(book), int64(len(book)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var size int64
+	for _, f := range zr.File {
+		size += int64(f.UncompressedSize64)
+	}
+	at := Limits{Unzipped: size, Parts: len(zr.File), Rows: 3, Cells: 5}
+	if _, err := Read(book, "", at); err != nil {
+		t.Fatalf("at every limit: %v", err)
+	}
+	for name, lim := range map[string]Limits{
+		"a byte less": {Unzipped: size - 1, Parts: at.Parts, Rows: 3, Cells: 5},
+		"a part less": {Unzipped: size, Parts: at.Parts - 1, Rows: 3, Cells: 5},
+		"a row less":  {Unzipped: size, Parts: at.Parts, Rows: 2, Cells: 5},
+		"a cell less": {Unzipped: size, Parts: at.Parts, Rows: 3, Cells: 4},
+	} {
+		if _, err := Read(book, "", lim); !errors.Is(err, ErrLimit) {
+			t.Errorf("%s: %v, want an error of a limit", name, err)
+		}
+	}
+}
+
+// The first sheet can be named too.
+func TestReadFirstByName(t *testing.T) {
+	book := testdecks.Workbook(testdecks.Sheet{Name: "One", Rows: [][]string{{"x"}}}, testdecks.Sheet{Name: "Two", Rows: [][]string{{"y"}}})
+	s, err := Read(book, "one", DefaultLimits)
+	if err != nil || s.Name != "One" || s.Rows[0].Cells[0].Value != "x" {
+		t.Errorf("sheet one: %+v %v", s, err)
+	}
+}
+
+// The formula scan finds a formula without a value also where cells and
+// rows leave out their r="B2" references (counted in order, as
+// spreadsheet programs read them), and takes a blank <v> for no value.
+func TestScanFormulas(t *testing.T) {
+	sheet := `<worksheet><sheetData>` +
+		`<row><c><v>1</v></c><c><f>A1</f></c></row>` + // B1: no value
+		`<row><c><f>1</f><v> </v></c><c><f>2</f><v>2</v></c></row>` + // A2: blank value; B2 has one
+		`<row r="5"><c r="C5"><f>3</f></c><c><f>4</f></c></row>` + // C5, D5
+		`</sheetData></worksheet>`
+	got, err := scanFormulas(xml.NewDecoder(strings.NewReader(sheet)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[[2]int]bool{{1, 2}: true, {2, 1}: true, {5, 3}: true, {5, 4}: true}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
