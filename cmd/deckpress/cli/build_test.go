@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deckpress/deckpress/internal/golden"
 )
@@ -19,7 +20,7 @@ import (
 // TestBadInput builds each input of testdata/bad (a file, or a folder
 // with a project file): it must exit 1 with its diagnostics (golden), print
 // nothing on stdout, leave an existing PDF byte for byte as it was, leave no
-// temporary file behind, and stay within a memory bound; check must report
+// temporary file behind, and stay within a memory and a time bound; check must report
 // the same.
 func TestBadInput(t *testing.T) {
 	entries, err := os.ReadDir("testdata/bad")
@@ -47,7 +48,11 @@ func TestBadInput(t *testing.T) {
 			var mem runtime.MemStats
 			runtime.ReadMemStats(&mem)
 			allocated := mem.TotalAlloc
+			start := time.Now()
 			code, stdout, stderr := runCLI(t, dir, "build", name)
+			if took := time.Since(start); took > maxBadInputTime {
+				t.Errorf("took %v, more than the %v bound", took, maxBadInputTime)
+			}
 			runtime.ReadMemStats(&mem)
 			// everything allocated bounds the peak from above
 			if used := mem.TotalAlloc - allocated; used > maxBadInputBytes {
@@ -99,8 +104,12 @@ func unpositioned(stderr string) string {
 	return ""
 }
 
-// maxBadInputBytes bounds what deckpress may allocate on one bad input.
-const maxBadInputBytes = 500 << 20
+// maxBadInputBytes bounds what deckpress may allocate on one bad input,
+// maxBadInputTime how long it may take to refuse it.
+const (
+	maxBadInputBytes = 500 << 20
+	maxBadInputTime  = 2 * time.Second
+)
 
 // copyTree copies a folder, with its sub-folders, into dst.
 func copyTree(t *testing.T, src fs.FS, dst string) {

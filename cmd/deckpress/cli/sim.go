@@ -114,7 +114,7 @@ func runSimGladiators(o *SimOptions) error {
 	if err != nil {
 		return flagErrorf("--policy: %w", err)
 	}
-	if _, err := layout.ParsePaper(o.paper); err != nil {
+	if _, err := layout.ParsePaper(o.paper, layout.SideLengths); err != nil {
 		return flagErrorf("--paper: %w", err)
 	}
 	su := simulate.Run{Games: o.games, Seed: o.seed, Options: combat.Options{Policies: [2]combat.Policy{policy, policy}, TurnLimit: o.turns}, Policy: policy.Name()}
@@ -260,7 +260,7 @@ func runRoundRobin(env Env, board *combat.Board, su simulate.Run, es []combat.En
 		return err
 	}
 	if o.report != "" {
-		paper, _ := layout.ParsePaper(o.paper)
+		paper, _ := layout.ParsePaper(o.paper, layout.SideLengths)
 		if j.Report, err = simulate.WriteReport(o.Factory.BuildEnv(), o.report, paper, j); err != nil {
 			return err
 		}
