@@ -23,6 +23,11 @@ const (
 	// MaxNodes is the most values a document may hold once aliases are
 	// expanded; it stops "billion laughs" alias bombs.
 	MaxNodes = 1_000_000
+	// MaxText is the most text (bytes of scalar values) a document may
+	// hold once aliases are expanded: as much as the largest file, so
+	// that one long text aliased by many cards is refused before it is
+	// set on each of them.
+	MaxText = MaxFileSize
 )
 
 // Parse reads one YAML document from src into a [Node] tree. Every problem
@@ -139,6 +144,7 @@ type converter struct {
 	path     string
 	diags    *Diagnostics
 	nodes    int
+	text     int // bytes of scalar values so far
 	overflow bool
 }
 
@@ -173,6 +179,11 @@ func (c *converter) convert(y *yaml.Node, depth int) *Node {
 		tag := y.ShortTag()
 		if tag == "!!null" {
 			return &Node{Kind: NullNode, Tag: tag, Pos: c.pos(y)}
+		}
+		if c.text += len(y.Value); c.text > MaxText {
+			c.overflow = true
+			c.diags.Errorf(c.pos(y), "document holds more than %d bytes of text once aliases are expanded", MaxText)
+			return nil
 		}
 		return &Node{Kind: ScalarNode, Tag: tag, Value: y.Value, Pos: c.pos(y)}
 	case yaml.SequenceNode:

@@ -105,6 +105,35 @@ func TestParseValueLimit(t *testing.T) {
 	}
 }
 
+// A document may hold 8 MiB of text once its aliases are expanded (the
+// most a file holds): one long text aliased by many cards is refused at
+// the alias that passes the limit, before anything sets it.
+func TestParseTextLimit(t *testing.T) {
+	const size = 1 << 20 // a 1 MiB text: the anchor and 7 aliases make 8 MiB
+	long := strings.Repeat("x", size)
+	exact := "- &t " + long + "\n" + strings.Repeat("- *t\n", 7)
+	_, got := parseDiags(t, exact)
+	assertDiags(t, got, nil)
+	_, got = parseDiags(t, exact+"- *t\n")
+	assertDiags(t, got, []string{"d.yaml:1:3: error: document holds more than 8388608 bytes of text once aliases are expanded"})
+}
+
+// Excerpt quotes at most 40 runes of a text, with escapes for what a
+// terminal would act on.
+func TestExcerpt(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Zoobot", `"Zoobot"`},
+		{strings.Repeat("é", 40), `"` + strings.Repeat("é", 40) + `"`},
+		{strings.Repeat("é", 41), `"` + strings.Repeat("é", 40) + `"…`},
+		{"red \x1b[31m alert\a", `"red \x1b[31m alert\a"`},
+		{"line\nbreak", `"line\nbreak"`},
+	} {
+		if got := Excerpt(c.in); got != c.want {
+			t.Errorf("Excerpt(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
 // The first byte that is not UTF-8 is reported at its line and column,
 // columns counting characters.
 func TestParseNotUTF8(t *testing.T) {

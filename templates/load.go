@@ -27,12 +27,24 @@ func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, 
 	for _, src := range builtin {
 		defineFile(lib, src.Path, src.Data, diags)
 	}
-	for _, u := range deck.Use {
+	uses := deck.Use
+	if len(uses) > MaxUse {
+		diags.Errorf(uses[MaxUse].Pos, "use: a deck uses at most %d template files", MaxUse)
+		uses = nil
+	}
+	used := map[string]bool{}
+	for _, u := range uses {
 		ref, ok := diags.Text(u, "use")
 		if !ok {
 			continue
 		}
 		path := cards.Resolve(deck.Path, ref)
+		if used[path] {
+			// read and compiled once, however often it is named
+			diags.Warnf(u.Pos, "use: %s is used already", cards.Excerpt(ref))
+			continue
+		}
+		used[path] = true
 		data, err := files.ReadFile(path)
 		if err != nil {
 			diags.Errorf(u.Pos, "use: cannot read %s: %v", path, cards.Cause(err))
@@ -47,6 +59,9 @@ func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, 
 	loadIcons(lib, deck, diags)
 	return lib, found.Extend(lib.Compile())
 }
+
+// MaxUse is the most template files a deck may use.
+const MaxUse = 64
 
 var templateFileKeys = []string{"templates"}
 

@@ -313,6 +313,34 @@ func fallbackFor(style Style, r rune) *Font {
 	return nil
 }
 
+// RuneList names characters for a message: `'é' (U+00E9)` for one,
+// `3 characters: 'a' (U+0061), …` for more, the first five of them.
+func RuneList(rs []rune) string {
+	var b strings.Builder
+	if len(rs) > 1 {
+		fmt.Fprintf(&b, "%d characters: ", len(rs))
+	}
+	for i, r := range rs {
+		if i == 5 {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q (U+%04X)", r, r)
+	}
+	return b.String()
+}
+
+// ItThey is "it is" for one thing, "they are" for more.
+func ItThey(n int) string {
+	if n == 1 {
+		return "it is"
+	}
+	return "they are"
+}
+
 // runeSet remembers the runes a list holds, so that adding to it stays
 // cheap however many different runes a text has.
 type runeSet map[rune]bool
