@@ -199,6 +199,23 @@ func rangeExtent(g layout.HexGrid, t Tile) layout.Rect {
 // fewer tiles).
 func (m *Map) Document(paper layout.Size, orientation layout.Orientation, margin float64) (*draw.Document, []Tile) {
 	margin = math.Max(margin, 6)
+	page, tiles := m.Layout(paper, orientation, margin)
+	doc := &draw.Document{Title: m.Name}
+	doc.Pages = append(doc.Pages, m.overview(page, margin, tiles))
+	for _, t := range tiles {
+		doc.Pages = append(doc.Pages, m.tilePage(page, margin, t, tiles))
+	}
+	return doc, tiles
+}
+
+// MaxTiles is the most tile pages a map may need: a map needing more is
+// refused before any page is drawn.
+const MaxTiles = 500
+
+// Layout chooses the page (of paper, in the orientation given; auto:
+// whichever needs fewer tiles) and the tiles of the map, without drawing.
+func (m *Map) Layout(paper layout.Size, orientation layout.Orientation, margin float64) (layout.Size, []Tile) {
+	margin = math.Max(margin, 6)
 	portrait := layout.Size{W: math.Min(paper.W, paper.H), H: math.Max(paper.W, paper.H)}
 	pages := []layout.Size{portrait, portrait.Rotated()}
 	switch orientation {
@@ -215,12 +232,7 @@ func (m *Map) Document(paper layout.Size, orientation layout.Orientation, margin
 			page, tiles = p, t
 		}
 	}
-	doc := &draw.Document{Title: m.Name}
-	doc.Pages = append(doc.Pages, m.overview(page, margin, tiles))
-	for _, t := range tiles {
-		doc.Pages = append(doc.Pages, m.tilePage(page, margin, t, tiles))
-	}
-	return doc, tiles
+	return page, tiles
 }
 
 // tileArea is the part of a tile page that holds hexes.
