@@ -21,9 +21,9 @@ func prepareArenaInput(in input, root *cards.Node, opts options) ([]Product, car
 	res, ds := output.Resolve(nil, m.Print, output.DeckOptions{Print: opts.print})
 	diags = diags.Extend(ds)
 	s := res.Settings
-	if page, tiles := m.Layout(s.Paper, s.Orientation, s.Margin); len(tiles) > arena.MaxTiles {
+	if page, _, n := m.Layout(s.Paper, s.Orientation, s.Margin); n > arena.MaxTiles {
 		diags.Errorf(m.Pos, "the map needs %d pages of %s x %s; at most %d: use smaller hexes, fewer of them or larger paper",
-			len(tiles), layout.FormatMM(page.W), layout.FormatMM(page.H), arena.MaxTiles)
+			n, layout.FormatMM(page.W), layout.FormatMM(page.H), arena.MaxTiles)
 		return nil, diags
 	}
 	doc, tiles := m.Document(s.Paper, s.Orientation, s.Margin)
