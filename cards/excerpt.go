@@ -25,3 +25,17 @@ func Excerpt(s string) string {
 	}
 	return strconv.Quote(s[:i]) + "…"
 }
+
+// Name writes a user's name (a key, a family) into a message as it is when
+// it is short and printable, else as Excerpt quotes it.
+func Name(s string) string {
+	if utf8.RuneCountInString(s) > MaxExcerpt {
+		return Excerpt(s)
+	}
+	for _, r := range s {
+		if !strconv.IsPrint(r) {
+			return Excerpt(s)
+		}
+	}
+	return s
+}

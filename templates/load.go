@@ -82,6 +82,12 @@ func defineFile(lib *Library, path string, data []byte, diags *cards.Diagnostics
 // loadFonts registers the deck's own font families: `fonts: {Family:
 // file.ttf}` or `fonts: {Family: {regular: a.ttf, bold: b.ttf, …}}`.
 func loadFonts(lib *Library, deck *cards.Deck, files cards.Files, diags *cards.Diagnostics) {
+	type fontFile struct {
+		data         []byte
+		font         *typeset.Font
+		readErr, err error
+	}
+	read := map[string]fontFile{}
 	for _, fam := range diags.AnyMap(deck.Fonts, "fonts").Entries() {
 		family := &typeset.Family{Name: fam.Key}
 		faces := map[string]*cards.Node{}
@@ -106,17 +112,24 @@ func loadFonts(lib *Library, deck *cards.Deck, files cards.Files, diags *cards.D
 				continue
 			}
 			path := cards.Resolve(deck.Path, ref)
-			data, err := files.ReadFile(path)
-			if err != nil {
-				diags.Errorf(n.Pos, "fonts.%s: cannot read %s: %v", fam.Key, path, cards.Cause(err))
-				continue
+			r, seen := read[path]
+			if !seen {
+				// a file named by several families or styles is read and
+				// parsed once, and embedded once
+				r.data, r.readErr = files.ReadFile(path)
+				if r.readErr == nil {
+					r.font, r.err = typeset.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), r.data)
+				}
+				read[path] = r
 			}
-			f, err := typeset.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), data)
-			if err != nil {
-				diags.Errorf(n.Pos, "fonts.%s: %s: %v", fam.Key, path, err)
-				continue
+			switch {
+			case r.readErr != nil:
+				diags.Errorf(n.Pos, "fonts.%s: cannot read %s: %v", cards.Name(fam.Key), path, cards.Cause(r.readErr))
+			case r.err != nil:
+				diags.Errorf(n.Pos, "fonts.%s: %s: %v", cards.Name(fam.Key), path, r.err)
+			default:
+				family.Faces[i] = r.font
 			}
-			family.Faces[i] = f
 		}
 		if family.Faces[0] == nil {
 			// stand in with the Go font, so that templates naming the
