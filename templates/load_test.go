@@ -1,6 +1,9 @@
 package templates_test
 
 import (
+	"bytes"
+	"image"
+	stdpng "image/png"
 	"strings"
 	"testing"
 
@@ -52,5 +55,31 @@ func TestFilesReadOnce(t *testing.T) {
 	b, _, _ := lib.Fonts.Resolve("B")
 	if a == nil || b == nil || a.Face(typeset.Regular) != b.Face(typeset.Regular) || b.Face(typeset.Regular) != b.Face(typeset.Bold) {
 		t.Errorf("the families do not share the one font")
+	}
+}
+
+// TestPicturesReleased: once Finish has made the pictures asked for, the
+// decoded source is not held: asking for it again reads the file again.
+func TestPicturesReleased(t *testing.T) {
+	var png bytes.Buffer
+	if err := stdpng.Encode(&png, image.NewNRGBA(image.Rect(0, 0, 4, 2))); err != nil {
+		t.Fatal(err)
+	}
+	files := &countingFiles{reads: map[string]int{}, data: map[string][]byte{"a.png": png.Bytes()}}
+	s := templates.NewImageStore()
+	s.Files = files
+	for i := 1; i <= 2; i++ {
+		if _, err := s.Picture("a.png", image.Rectangle{}, 4, 2); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Picture("a.png", image.Rectangle{}, 2, 1); err != nil {
+			t.Fatal(err)
+		}
+		if files.reads["a.png"] != i {
+			t.Errorf("round %d: %d reads, want %d (one per round, before Finish)", i, files.reads["a.png"], i)
+		}
+		if err := s.Finish(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
