@@ -5,6 +5,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/deckpress/deckpress/cards"
 )
 
 // CheckOptions are the options of deckpress check.
@@ -49,7 +51,7 @@ func runCheck(opts *CheckOptions) error {
 	}
 	tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
 	for _, p := range products {
-		fmt.Fprintf(tw, "ok\t%s\t%s\n", p.Path, p.Counts())
+		fmt.Fprintf(tw, "ok\t%s\t%s\n", cards.Printable(p.Path), p.Counts())
 	}
 	return tw.Flush()
 }

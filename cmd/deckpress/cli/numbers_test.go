@@ -68,3 +68,25 @@ func TestNumberFlagsRefuseNonFinite(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminalSafeOutput: a file name and a card's text that hold escape
+// sequences reach the terminal escaped (\x1b), never as the bytes that
+// would act there, in build's diagnostics and its list of written files.
+func TestTerminalSafeOutput(t *testing.T) {
+	dir := t.TempDir()
+	name := "deck\x1b]0;pwned\x07.yaml"
+	deck := "deck: d\nsize: poker\ntemplates:\n  t: {elements: [{text: {x: 4, y: 4, w: 55, h: 80, value: \"{{name}} **x\"}}]}\nfront: t\ncards:\n  - name: \"Zoo\\u202ebot\"\n"
+	writeFile(t, filepath.Join(dir, name), []byte(deck))
+	code, stdout, stderr := runCLI(t, dir, "build", name)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, out := range []string{stdout, stderr} {
+		if strings.ContainsAny(out, "\x1b\x07\u202e") {
+			t.Errorf("output holds a character that acts on a terminal: %q", out)
+		}
+	}
+	if !strings.Contains(stdout, `deck\x1b]0;pwned\a.pdf`) || !strings.Contains(stderr, `Zoo\u202ebot`) {
+		t.Errorf("the names should show escaped:\n%s\n%s", stdout, stderr)
+	}
+}
