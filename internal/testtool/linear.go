@@ -17,18 +17,18 @@ func Linear(t *testing.T, n int, run func(n int)) {
 	best := func(n int) time.Duration {
 		var b time.Duration
 		for i := 0; i < 3; i++ {
-			start := cpuTime()
+			start := CPUTime()
 			run(n)
-			if d := cpuTime() - start; i == 0 || d < b {
+			if d := CPUTime() - start; i == 0 || d < b {
 				b = d
 			}
 		}
 		return b
 	}
 	for n < 1<<24 {
-		start := cpuTime()
+		start := CPUTime()
 		run(n)
-		if cpuTime()-start >= 10*time.Millisecond {
+		if CPUTime()-start >= 10*time.Millisecond {
 			break
 		}
 		n *= 2
@@ -39,9 +39,10 @@ func Linear(t *testing.T, n int, run func(n int)) {
 	}
 }
 
-// cpuTime is the processor time the process has used, in user and
-// system mode.
-func cpuTime() time.Duration {
+// CPUTime is the processor time the process has used, in user and
+// system mode: unlike the clock, it does not count the time other
+// programs on a busy machine take.
+func CPUTime() time.Duration {
 	var u syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
 		panic(err)
