@@ -117,7 +117,7 @@ type Card struct {
 func (c *Card) Label() string {
 	for _, key := range []string{"name", "title"} {
 		if f := c.Fields[key]; f != nil && f.Kind == ScalarNode && f.Value != "" {
-			return fmt.Sprintf("card %d %q", c.Number, f.Value)
+			return fmt.Sprintf("card %d %s", c.Number, Excerpt(f.Value))
 		}
 	}
 	return fmt.Sprintf("card %d", c.Number)

@@ -128,15 +128,12 @@ func (ds Diagnostics) Sort() Diagnostics {
 		)
 	})
 	out := ds[:0]
-next:
+	seen := make(map[Diagnostic]bool, len(ds))
 	for _, d := range ds {
-		// a duplicate is among the diagnostics already kept at its position
-		for i := len(out) - 1; i >= 0 && out[i].Pos == d.Pos; i-- {
-			if out[i] == d {
-				continue next
-			}
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
 		}
-		out = append(out, d)
 	}
 	return out
 }

@@ -23,6 +23,11 @@ const (
 	// MaxNodes is the most values a document may hold once aliases are
 	// expanded; it stops "billion laughs" alias bombs.
 	MaxNodes = 1_000_000
+	// MaxText is the most text (bytes of scalar values) a document may
+	// hold once aliases are expanded: as much as the largest file, so
+	// that one long text aliased by many cards is refused before it is
+	// set on each of them.
+	MaxText = MaxFileSize
 )
 
 // Parse reads one YAML document from src into a [Node] tree. Every problem
@@ -53,17 +58,17 @@ func Parse(path string, src []byte) (root *Node, diags Diagnostics) {
 		if errors.Is(err, io.EOF) {
 			return &Node{Kind: NullNode, Pos: start}, nil
 		}
-		diags = append(diags, syntaxDiagnostic(path, err))
+		diags = append(diags, locate(syntaxDiagnostic(path, err), src))
 		return nil, diags
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
 		diags.Errorf(Pos{File: path, Line: extra.Line, Col: extra.Column}, "a second YAML document (after ---) is not allowed")
 	} else if !errors.Is(err, io.EOF) {
-		diags = append(diags, syntaxDiagnostic(path, err))
+		diags = append(diags, locate(syntaxDiagnostic(path, err), src))
 		return nil, diags
 	}
-	c := converter{path: path, diags: &diags}
+	c := converter{path: path, diags: &diags, src: src}
 	if len(doc.Content) == 0 {
 		return &Node{Kind: NullNode, Pos: start}, diags
 	}
@@ -106,6 +111,90 @@ func syntaxDiagnostic(path string, err error) Diagnostic {
 	return Diagnostic{Pos: pos, Severity: Error, Message: "YAML syntax: " + msg}
 }
 
+// unknownAnchor matches yaml.v3's message for an alias without an anchor,
+// which has no position.
+var unknownAnchor = regexp.MustCompile(`^YAML syntax: unknown anchor '(.*)' referenced$`)
+
+// locate finds the place of the syntax errors yaml.v3 reports without one
+// (a control character, an alias of an unknown anchor) in src.
+func locate(d Diagnostic, src []byte) Diagnostic {
+	switch {
+	case d.Message == "YAML syntax: control characters are not allowed":
+		if i := bytes.IndexFunc(src, isControl); i >= 0 {
+			d.Pos.Line, d.Pos.Col = position(src, i)
+			r, _ := utf8.DecodeRune(src[i:])
+			d.Message = fmt.Sprintf("YAML syntax: control character U+%04X is not allowed", r)
+		}
+	case unknownAnchor.MatchString(d.Message):
+		name := unknownAnchor.FindStringSubmatch(d.Message)[1]
+		if i := findAlias(src, name); i >= 0 {
+			d.Pos.Line, d.Pos.Col = position(src, i)
+		}
+	}
+	return d
+}
+
+// isControl reports a character YAML does not allow in a file: a C0 or
+// C1 control other than tab, line feed and carriage return, or DEL.
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7f || r >= 0x80 && r <= 0x9f
+}
+
+// findAlias returns the offset of the first *name in src that stands
+// alone as an alias token, or -1.
+func findAlias(src []byte, name string) int {
+	tok := []byte("*" + name)
+	for from := 0; ; {
+		i := bytes.Index(src[from:], tok)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(tok)
+		before := i == 0 || bytes.IndexByte([]byte(" \t\n[{,:-"), src[i-1]) >= 0
+		after := end == len(src) || bytes.IndexByte([]byte(" \t\r\n]},"), src[end]) >= 0
+		if before && after {
+			return i
+		}
+		from = i + 1
+	}
+}
+
+// blockCol returns the column where the lines of a literal block scalar
+// start, its indicator (|) being on line: the indentation of the first
+// line below that holds text. The file's line starts are found once.
+func (c *converter) blockCol(line int, value string) int {
+	if strings.TrimSpace(value) == "" {
+		return 0
+	}
+	if c.lines == nil {
+		c.lines = []int{0}
+		for i, b := range c.src {
+			if b == '\n' {
+				c.lines = append(c.lines, i+1)
+			}
+		}
+	}
+	for i := line; i < len(c.lines); i++ {
+		end := len(c.src)
+		if i+1 < len(c.lines) {
+			end = c.lines[i+1]
+		}
+		l := c.src[c.lines[i]:end]
+		if t := bytes.TrimLeft(l, " "); len(bytes.TrimSpace(t)) > 0 {
+			return len(l) - len(t) + 1
+		}
+	}
+	return 0
+}
+
+// position is the line and column (in characters) of byte offset i.
+func position(src []byte, i int) (line, col int) {
+	line = 1 + bytes.Count(src[:i], []byte("\n"))
+	start := bytes.LastIndexByte(src[:i], '\n') + 1
+	return line, 1 + utf8.RuneCount(src[start:i])
+}
+
 // parserProblems are the messages of yaml.v3's parser (not scanner) errors.
 var parserProblems = []string{
 	"did not find expected key",
@@ -139,7 +228,10 @@ type converter struct {
 	path     string
 	diags    *Diagnostics
 	nodes    int
+	text     int // bytes of scalar values so far
 	overflow bool
+	src      []byte
+	lines    []int // where each line of src starts, once blockCol needs them
 }
 
 func (c *converter) pos(n *yaml.Node) Pos {
@@ -174,7 +266,16 @@ func (c *converter) convert(y *yaml.Node, depth int) *Node {
 		if tag == "!!null" {
 			return &Node{Kind: NullNode, Tag: tag, Pos: c.pos(y)}
 		}
-		return &Node{Kind: ScalarNode, Tag: tag, Value: y.Value, Pos: c.pos(y)}
+		if c.text += len(y.Value); c.text > MaxText {
+			c.overflow = true
+			c.diags.Errorf(c.pos(y), "document holds more than %d bytes of text once aliases are expanded", MaxText)
+			return nil
+		}
+		n := &Node{Kind: ScalarNode, Tag: tag, Value: y.Value, Pos: c.pos(y)}
+		if y.Style&yaml.LiteralStyle != 0 {
+			n.BlockCol = c.blockCol(y.Line, y.Value)
+		}
+		return n
 	case yaml.SequenceNode:
 		n := &Node{Kind: SeqNode, Pos: c.pos(y), Content: make([]*Node, 0, len(y.Content))}
 		for _, item := range y.Content {

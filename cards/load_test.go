@@ -105,6 +105,50 @@ func TestParseValueLimit(t *testing.T) {
 	}
 }
 
+// A document may hold 8 MiB of text once its aliases are expanded (the
+// most a file holds): one long text aliased by many cards is refused at
+// the alias that passes the limit, before anything sets it.
+func TestParseTextLimit(t *testing.T) {
+	const size = 1 << 20 // a 1 MiB text: the anchor and 7 aliases make 8 MiB
+	long := strings.Repeat("x", size)
+	exact := "- &t " + long + "\n" + strings.Repeat("- *t\n", 7)
+	_, got := parseDiags(t, exact)
+	assertDiags(t, got, nil)
+	_, got = parseDiags(t, exact+"- *t\n")
+	assertDiags(t, got, []string{"d.yaml:1:3: error: document holds more than 8388608 bytes of text once aliases are expanded"})
+}
+
+// Syntax errors that yaml.v3 reports without a position are placed where
+// the offending text is: a control character, an alias of no anchor.
+func TestParseUnpositionedSyntax(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"a: 1\nb: \"x\x01y\"\n", "d.yaml:2:6: error: YAML syntax: control character U+0001 is not allowed"},
+		{"a: 1\nb: é\x1b[31m\n", "d.yaml:2:5: error: YAML syntax: control character U+001B is not allowed"},
+		{"a: \x7f\n", "d.yaml:1:4: error: YAML syntax: control character U+007F is not allowed"},
+		{"a: *x1\nb: [1, *nope]\n", "d.yaml:1:4: error: YAML syntax: unknown anchor 'x1' referenced"},
+		{"a: '*nope'\nb: {c: *nope}\n", "d.yaml:2:8: error: YAML syntax: unknown anchor 'nope' referenced"},
+	} {
+		_, got := parseDiags(t, c.src)
+		assertDiags(t, got, []string{c.want})
+	}
+}
+
+// Excerpt quotes at most 40 runes of a text, with escapes for what a
+// terminal would act on.
+func TestExcerpt(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Zoobot", `"Zoobot"`},
+		{strings.Repeat("é", 40), `"` + strings.Repeat("é", 40) + `"`},
+		{strings.Repeat("é", 41), `"` + strings.Repeat("é", 40) + `"…`},
+		{"red \x1b[31m alert\a", `"red \x1b[31m alert\a"`},
+		{"line\nbreak", `"line\nbreak"`},
+	} {
+		if got := Excerpt(c.in); got != c.want {
+			t.Errorf("Excerpt(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
 // The first byte that is not UTF-8 is reported at its line and column,
 // columns counting characters.
 func TestParseNotUTF8(t *testing.T) {
@@ -146,8 +190,8 @@ func TestParseDocuments(t *testing.T) {
 		// scanner errors count from 1
 		{"a character that starts nothing", "a: 1\nb: @x\n", NullNode, "d.yaml:1:1",
 			[]string{"d.yaml:2:1: error: YAML syntax: found character that cannot start any token"}},
-		{"an unknown anchor", "a: 1\nb: *nope\n", NullNode, "d.yaml:1:1",
-			[]string{"d.yaml:1:1: error: YAML syntax: unknown anchor 'nope' referenced"}},
+		{"an unknown anchor", "a: 1\nb: *nope\n", NullNode, "d.yaml:2:4",
+			[]string{"d.yaml:2:4: error: YAML syntax: unknown anchor 'nope' referenced"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			root, got := parseDiags(t, c.src)

@@ -32,6 +32,11 @@ type Node struct {
 	// Content holds the items of a list, or the keys and values of a
 	// mapping alternating (key, value, key, value …), in file order.
 	Content []*Node
+	// BlockCol is, for a literal block scalar (key: |), the column its
+	// lines start at in the file (the line after Pos is its first):
+	// its text's lines are then the file's lines. 0 for any other value,
+	// whose lines (quoted, folded) are not the file's.
+	BlockCol int
 }
 
 // Scalar returns a string node at pos, for values that do not come from

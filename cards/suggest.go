@@ -1,19 +1,35 @@
 package cards
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// maxSuggest is the longest word Suggest compares by edit distance.
+const maxSuggest = 64
 
 // Suggest returns the choice nearest to word (by edit distance, ignoring
 // case), or "" when none is close enough to be a likely typo.
+//
+// The work is bounded: a word or choice longer than maxSuggest runes is
+// not compared by edit distance (a typo of a 300-letter name is not a
+// likely one), nor a choice whose length alone puts it too far.
 func Suggest(word string, choices []string) string {
 	best, bestDist := "", 0
 	w := strings.ToLower(word)
+	n := utf8.RuneCountInString(w)
+	limit := max(1, n/3)
 	for _, c := range choices {
-		d := editDistance(w, strings.ToLower(c))
+		cl := strings.ToLower(c)
+		m := utf8.RuneCountInString(cl)
+		if n > maxSuggest || m > maxSuggest || m-n > limit || n-m > limit {
+			continue
+		}
+		d := editDistance(w, cl)
 		if best == "" || d < bestDist {
 			best, bestDist = c, d
 		}
 	}
-	limit := max(1, len([]rune(word))/3)
 	if best != "" && bestDist <= limit {
 		return best
 	}
@@ -22,13 +38,15 @@ func Suggest(word string, choices []string) string {
 	wr := []rune(w)
 	best, bestLen := "", 0
 	for _, c := range choices {
-		cr := []rune(strings.ToLower(c))
-		n := 0
-		for n < len(wr) && n < len(cr) && wr[n] == cr[n] {
-			n++
+		k := 0
+		for _, r := range strings.ToLower(c) {
+			if k == len(wr) || wr[k] != r {
+				break
+			}
+			k++
 		}
-		if n > bestLen {
-			best, bestLen = c, n
+		if k > bestLen {
+			best, bestLen = c, k
 		}
 	}
 	if bestLen >= 4 && bestLen*10 >= len(wr)*6 {

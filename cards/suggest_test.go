@@ -1,6 +1,11 @@
 package cards
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/deckpress/deckpress/internal/testtool"
+)
 
 // The optimal string alignment distance: insertions, deletions,
 // substitutions and swaps of two neighbours cost 1 each, and no part of
@@ -78,4 +83,17 @@ func TestSuggest(t *testing.T) {
 			t.Errorf("Suggest(%q, %q) = %q, want %q", c.word, c.choices, got, c.want)
 		}
 	}
+}
+
+// TestSuggestLinear: suggesting for a long unknown name among long names
+// takes time linear in their length (an edit distance of two 100,000-rune
+// names is 10^10 steps), and suggests nothing for them.
+func TestSuggestLinear(t *testing.T) {
+	testtool.Linear(t, 1000, func(n int) {
+		word := strings.Repeat("ab", n)
+		choices := []string{strings.Repeat("ba", n), strings.Repeat("ab", n) + "c", "poker"}
+		if got := Suggest(word, choices); got != "" && got != choices[1] {
+			t.Fatalf("Suggest suggested %.20q…", got)
+		}
+	})
 }

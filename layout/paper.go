@@ -51,54 +51,55 @@ func CardSize(name string) (Size, bool) {
 }
 
 // ParseSize reads "63x88mm", "2.5x3.5in" or "63 x 88": a width and a height
-// separated by x, with one unit for both (mm when none).
-func ParseSize(s string) (Size, error) {
+// separated by x, with one unit for both (mm when none); each side in r.
+func ParseSize(s string, r Range) (Size, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	w, h, ok := strings.Cut(t, "x")
 	if !ok {
 		return Size{}, fmt.Errorf("%q is not a size; write WIDTHxHEIGHT, such as 63x88mm", s)
 	}
 	w, h = strings.TrimSpace(w), strings.TrimSpace(h)
-	unit := strings.TrimLeft(h, "0123456789.+- ")
-	if strings.TrimLeft(w, "0123456789.+- ") == "" {
-		w += unit
+	if _, err := parseDecimal(w); err == nil {
+		// a bare width takes the height's unit: 2.5x3.5in
+		if _, unit := splitUnit(h); unit != "" {
+			w += unit
+		}
 	}
-	wv, err := ParseLength(w, LengthContext{})
+	wv, err := ParseLength(w, LengthContext{}, r)
 	if err != nil {
 		return Size{}, fmt.Errorf("size %q: width: %w", s, err)
 	}
-	hv, err := ParseLength(h, LengthContext{})
+	hv, err := ParseLength(h, LengthContext{}, r)
 	if err != nil {
 		return Size{}, fmt.Errorf("size %q: height: %w", s, err)
-	}
-	if wv <= 0 || hv <= 0 {
-		return Size{}, fmt.Errorf("size %q: width and height must be positive", s)
 	}
 	return Size{wv, hv}, nil
 }
 
-// ParsePaper reads a paper: a name (a4, letter …) or "WIDTHxHEIGHT".
-func ParsePaper(s string) (Size, error) {
+// ParsePaper reads a paper: a name (a4, letter …) or "WIDTHxHEIGHT" with
+// each side in r.
+func ParsePaper(s string, r Range) (Size, error) {
 	if p, ok := Paper(s); ok {
 		return p, nil
 	}
 	if strings.Contains(strings.ToLower(s), "x") {
-		return ParseSize(s)
+		return ParseSize(s, r)
 	}
 	return Size{}, fmt.Errorf("unknown paper %q; use %s, or WIDTHxHEIGHT such as 210x297mm", s, strings.Join(PaperNames(), ", "))
 }
 
-// ParsePoint reads two lengths separated by a comma: "1mm,-0.5mm".
-func ParsePoint(s string) (Point, error) {
+// ParsePoint reads two lengths separated by a comma, each in r:
+// "1mm,-0.5mm".
+func ParsePoint(s string, r Range) (Point, error) {
 	x, y, ok := strings.Cut(s, ",")
 	if !ok {
 		return Point{}, fmt.Errorf("%q is not a pair of lengths; write X,Y such as 0.5mm,-1mm", s)
 	}
-	xv, err := ParseLength(x, LengthContext{})
+	xv, err := ParseLength(x, LengthContext{}, r)
 	if err != nil {
 		return Point{}, err
 	}
-	yv, err := ParseLength(y, LengthContext{})
+	yv, err := ParseLength(y, LengthContext{}, r)
 	if err != nil {
 		return Point{}, err
 	}

@@ -25,19 +25,27 @@ type LengthContext struct {
 
 // ParseLength reads a length: a bare number is millimetres; a number with a
 // unit takes mm, cm, in, pt, px (when ctx has a DPI) or % (when ctx has a
-// Percent base). Spaces between number and unit are allowed.
-func ParseLength(s string, ctx LengthContext) (float64, error) {
+// Percent base). Spaces between number and unit are allowed. The length,
+// in mm once its unit is applied, must lie in r.
+func ParseLength(s string, ctx LengthContext, r Range) (float64, error) {
+	v, err := parseLength(s, ctx)
+	if err == nil {
+		err = r.CheckMM(v, strings.TrimSpace(s))
+	}
+	if err != nil {
+		return 0, err
+	}
+	return v, nil
+}
+
+func parseLength(s string, ctx LengthContext) (float64, error) {
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return 0, errors.New("empty length")
 	}
-	i := len(t)
-	for i > 0 && (t[i-1] >= 'a' && t[i-1] <= 'z' || t[i-1] == '%' || t[i-1] == '"') {
-		i--
-	}
-	num, unit := strings.TrimSpace(t[:i]), t[i:]
-	v, err := strconv.ParseFloat(num, 64)
-	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+	num, unit := splitUnit(t)
+	v, err := parseDecimal(num)
+	if err != nil {
 		return 0, fmt.Errorf("%q is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt%s)", s, extraUnits(ctx))
 	}
 	switch unit {
@@ -61,6 +69,16 @@ func ParseLength(s string, ctx LengthContext) (float64, error) {
 		return v / 100 * ctx.Percent, nil
 	}
 	return 0, fmt.Errorf("%q: unknown unit %q; use mm, cm, in, pt%s", s, unit, extraUnits(ctx))
+}
+
+// splitUnit cuts a length into its number and its unit: the letters, %
+// or " at its end.
+func splitUnit(t string) (num, unit string) {
+	i := len(t)
+	for i > 0 && (t[i-1] >= 'a' && t[i-1] <= 'z' || t[i-1] == '%' || t[i-1] == '"') {
+		i--
+	}
+	return strings.TrimSpace(t[:i]), t[i:]
 }
 
 func extraUnits(ctx LengthContext) string {

@@ -428,9 +428,12 @@ func TestCardSize(t *testing.T) {
 		{"size: pokr", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: unknown card size "pokr"; did you mean "poker"?`}},
 		{"size: enormous", layout.Size{W: 63.5, H: 88.9}, []string{
 			`2:7: error: size: unknown card size "enormous"; use bridge, business, euro, index-card, mini-american, mini-euro, poker, square, standard, tarot, or WIDTHxHEIGHT such as 63x88mm`}},
-		{"size: 2001x10mm", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: 2001mm x 10mm is larger than any paper`}},
-		{"size: 10x2001mm", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: 10mm x 2001mm is larger than any paper`}},
-		{"size: 0x10mm", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: size "0x10mm": width and height must be positive`}},
+		{"size: 2001x10mm", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: size "2001x10mm": width: 2001mm is out of range (1mm to 2000mm)`}},
+		{"size: 10x2001mm", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: size "10x2001mm": height: 2001mm is out of range (1mm to 2000mm)`}},
+		{"size: 0x10mm", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: size "0x10mm": width: 0mm is out of range (1mm to 2000mm)`}},
+		// the 1 mm minimum holds in the WIDTHxHEIGHT form as in the mapping
+		{"size: 0.0001x0.0001mm", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: size "0.0001x0.0001mm": width: 0.0001mm is out of range (1mm to 2000mm)`}},
+		{"size: nanx88", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size: size "nanx88": width: "nan" is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt)`}},
 		{"size: {width: 30mm}", layout.Size{W: 63.5, H: 88.9}, []string{`2:7: error: size needs "height"`}},
 		{"size: {width: 0.5mm, height: 10mm}", layout.Size{W: 63.5, H: 88.9}, []string{`2:15: error: size.width: 0.5mm is out of range (1mm to 2000mm)`}},
 		{"size: {width: 10mm, height: 2001mm}", layout.Size{W: 63.5, H: 88.9}, []string{`2:29: error: size.height: 2001mm is out of range (1mm to 2000mm)`}},

@@ -2,7 +2,6 @@ package output
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
@@ -219,7 +218,7 @@ func readOption(opt layout.PrintOption, n *cards.Node, diags *cards.Diagnostics)
 		if !ok {
 			return printValue{}, false
 		}
-		s, err := layout.ParsePaper(v)
+		s, err := layout.ParsePaper(v, layout.Range{Lo: opt.Min, Hi: opt.Max})
 		if err != nil {
 			diags.Errorf(n.Pos, "%s: %v", what, err)
 			return printValue{}, false
@@ -262,20 +261,13 @@ func readLength(n *cards.Node, what string, lo, hi float64, diags *cards.Diagnos
 
 // ParseLengthIn reads a length in mm and checks that it lies in [lo, hi].
 func ParseLengthIn(s string, lo, hi float64) (float64, error) {
-	v, err := layout.ParseLength(s, layout.LengthContext{})
-	if err != nil {
-		return 0, err
-	}
-	if v < lo || v > hi {
-		return 0, fmt.Errorf("%s is out of range (%s to %s)", s, layout.FormatMM(lo), layout.FormatMM(hi))
-	}
-	return v, nil
+	return layout.ParseLength(s, layout.LengthContext{}, layout.Range{Lo: lo, Hi: hi})
 }
 
 // readSize reads a card size: a preset name, "63x88mm", or {width, height}.
 func readSize(n *cards.Node, what string, diags *cards.Diagnostics) (layout.Size, bool) {
 	if n.Kind == cards.MapNode {
-		return readSizeIn(n, what, 1, 2000, diags)
+		return readSizeIn(n, what, layout.SideLengths.Lo, layout.SideLengths.Hi, diags)
 	}
 	s, ok := diags.Text(n, what)
 	if !ok {
@@ -292,13 +284,9 @@ func readSize(n *cards.Node, what string, diags *cards.Diagnostics) (layout.Size
 		}
 		return layout.Size{}, false
 	}
-	sz, err := layout.ParseSize(s)
+	sz, err := layout.ParseSize(s, layout.SideLengths)
 	if err != nil {
 		diags.Errorf(n.Pos, "%s: %v", what, err)
-		return layout.Size{}, false
-	}
-	if math.Max(sz.W, sz.H) > 2000 {
-		diags.Errorf(n.Pos, "%s: %s x %s is larger than any paper", what, layout.FormatMM(sz.W), layout.FormatMM(sz.H))
 		return layout.Size{}, false
 	}
 	return sz, true

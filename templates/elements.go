@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
@@ -442,6 +443,10 @@ func (r *renderer) textStyle(font, size, colour, align, valign, lineHeight *prop
 
 // setText lays out s and reports what the layout found, at pos.
 func (r *renderer) setText(s string, pos cards.Pos, box layout.Rect, st typeset.TextStyle) {
+	if n := utf8.RuneCountInString(s); n > MaxTextRunes {
+		r.warn(pos, "text of %d characters: only the first %d are set", n, MaxTextRunes)
+		s = cutRunes(s, MaxTextRunes)
+	}
 	var res typeset.TextResult
 	r.ops, res = typeset.LayoutText(r.ops, s, box, st, r.lib.Icons)
 	for _, p := range res.Problems {
@@ -458,12 +463,27 @@ func (r *renderer) setText(s string, pos cards.Pos, box layout.Rect, st typeset.
 			r.warn(pos, "text does not fit its %s x %s box at %spt; the end is cut (fit: shrink would make it smaller)", layout.FormatMM(box.W), layout.FormatMM(box.H), strconv.FormatFloat(res.Size, 'f', -1, 64))
 		}
 	}
-	for _, ch := range res.Missing {
-		r.warn(pos, "no font has a glyph for %q (U+%04X); it is left out", ch, ch)
+	if len(res.Missing) > 0 {
+		r.warn(pos, "no font has a glyph for %s; %s left out", typeset.RuneList(res.Missing), typeset.ItThey(len(res.Missing)))
 	}
-	for _, ch := range res.Substitute {
-		r.warn(pos, "font %q has no glyph for %q (U+%04X); it is drawn from the Go font", st.Family.Name, ch, ch)
+	if len(res.Substitute) > 0 {
+		r.warn(pos, "font %s has no glyph for %s; %s drawn from the Go font", cards.Excerpt(st.Family.Name), typeset.RuneList(res.Substitute), typeset.ItThey(len(res.Substitute)))
 	}
+}
+
+// MaxTextRunes is the most characters one text element sets: far more
+// than any card shows, so that a long value costs no more than this.
+const MaxTextRunes = 100_000
+
+// cutRunes returns the first n runes of s.
+func cutRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }
 
 // --- icon

@@ -230,7 +230,8 @@ func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw
 }
 
 // Finish scales and encodes every picture asked for since the last call,
-// on all cores.
+// on all cores, then lets the decoded pictures go: only the pictures made
+// from them are held to the end of the build.
 func (s *ImageStore) Finish() error {
 	s.mu.Lock()
 	todo := s.pending
@@ -251,6 +252,16 @@ func (s *ImageStore) Finish() error {
 	}
 	close(next)
 	wg.Wait()
+	// the decoded sources are made into what was asked for: release
+	// them (a picture asked for again is read again); keep the errors,
+	// so that a broken file is reported the same way each time
+	s.mu.Lock()
+	for path, d := range s.decoded {
+		if d.err == nil {
+			delete(s.decoded, path)
+		}
+	}
+	s.mu.Unlock()
 	return errors.Join(errs...)
 }
 

@@ -28,12 +28,24 @@ func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, 
 	for _, src := range builtin {
 		defineFile(lib, src.Path, src.Data, diags)
 	}
-	for _, u := range deck.Use {
+	uses := deck.Use
+	if len(uses) > MaxUse {
+		diags.Errorf(uses[MaxUse].Pos, "use: a deck uses at most %d template files", MaxUse)
+		uses = nil
+	}
+	used := map[string]bool{}
+	for _, u := range uses {
 		ref, ok := diags.Text(u, "use")
 		if !ok {
 			continue
 		}
 		path := cards.Resolve(deck.Path, ref)
+		if used[path] {
+			// read and compiled once, however often it is named
+			diags.Warnf(u.Pos, "use: %s is used already", cards.Excerpt(ref))
+			continue
+		}
+		used[path] = true
 		data, err := files.ReadFile(path)
 		if err != nil {
 			diags.Errorf(u.Pos, "use: cannot read %s: %v", path, cards.Cause(err))
@@ -48,6 +60,9 @@ func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, 
 	loadIcons(lib, deck, diags)
 	return lib, found.Extend(lib.Compile())
 }
+
+// MaxUse is the most template files a deck may use.
+const MaxUse = 64
 
 var templateFileKeys = []string{"templates"}
 
@@ -68,6 +83,12 @@ func defineFile(lib *Library, path string, data []byte, diags *cards.Diagnostics
 // loadFonts registers the deck's own font families: `fonts: {Family:
 // file.ttf}` or `fonts: {Family: {regular: a.ttf, bold: b.ttf, …}}`.
 func loadFonts(lib *Library, deck *cards.Deck, files cards.Files, diags *cards.Diagnostics) {
+	type fontFile struct {
+		data         []byte
+		font         *typeset.Font
+		readErr, err error
+	}
+	read := map[string]fontFile{}
 	for _, fam := range diags.AnyMap(deck.Fonts, "fonts").Entries() {
 		family := &typeset.Family{Name: fam.Key}
 		faces := map[string]*cards.Node{}
@@ -92,17 +113,24 @@ func loadFonts(lib *Library, deck *cards.Deck, files cards.Files, diags *cards.D
 				continue
 			}
 			path := cards.Resolve(deck.Path, ref)
-			data, err := files.ReadFile(path)
-			if err != nil {
-				diags.Errorf(n.Pos, "fonts.%s: cannot read %s: %v", fam.Key, path, cards.Cause(err))
-				continue
+			r, seen := read[path]
+			if !seen {
+				// a file named by several families or styles is read and
+				// parsed once, and embedded once
+				r.data, r.readErr = files.ReadFile(path)
+				if r.readErr == nil {
+					r.font, r.err = typeset.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), r.data)
+				}
+				read[path] = r
 			}
-			f, err := typeset.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), data)
-			if err != nil {
-				diags.Errorf(n.Pos, "fonts.%s: %s: %v", fam.Key, path, err)
-				continue
+			switch {
+			case r.readErr != nil:
+				diags.Errorf(n.Pos, "fonts.%s: cannot read %s: %v", cards.Name(fam.Key), path, cards.Cause(r.readErr))
+			case r.err != nil:
+				diags.Errorf(n.Pos, "fonts.%s: %s: %v", cards.Name(fam.Key), path, r.err)
+			default:
+				family.Faces[i] = r.font
 			}
-			family.Faces[i] = f
 		}
 		if family.Faces[0] == nil {
 			// stand in with the Go font, so that templates naming the

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -120,48 +121,46 @@ func check[T any](s scope, p *prop, parse func(string) (T, error)) {
 
 // parsers for the property types
 
+// Every length of a template lies in layout.TemplateLengths.
 func lengthParser(percentOf float64) func(string) (float64, error) {
 	return func(s string) (float64, error) {
-		return layout.ParseLength(s, layout.LengthContext{Percent: percentOf})
+		return layout.ParseLength(s, layout.LengthContext{Percent: percentOf}, layout.TemplateLengths)
 	}
 }
 
 func positiveLength(percentOf float64) func(string) (float64, error) {
 	return func(s string) (float64, error) {
-		v, err := layout.ParseLength(s, layout.LengthContext{Percent: percentOf})
+		v, err := layout.ParseLength(s, layout.LengthContext{Percent: percentOf}, layout.TemplateLengths)
 		if err == nil && v < 0 {
-			err = fmt.Errorf("%q must not be negative", s)
+			return 0, fmt.Errorf("%q must not be negative", s)
 		}
 		return v, err
 	}
 }
 
+// pointSizes bounds a font size, in points.
+var pointSizes = layout.Range{Lo: 0.1, Hi: 1000}
+
 // pointSize reads a font size in points: a bare number is points here.
 func pointSize(s string) (float64, error) {
 	t := strings.TrimSpace(s)
-	if v, err := strconv.ParseFloat(strings.TrimSuffix(t, "pt"), 64); err == nil {
-		if v <= 0 || v > 1000 {
-			return 0, fmt.Errorf("size %s is out of range (0–1000 pt)", s)
-		}
-		return v, nil
-	}
-	mm, err := layout.ParseLength(t, layout.LengthContext{})
+	v, err := layout.ParseNumber(strings.TrimSuffix(t, "pt"), layout.Range{Lo: -math.MaxFloat64, Hi: math.MaxFloat64})
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a font size; write a number of points", s)
+		mm, err := layout.ParseLength(t, layout.LengthContext{}, layout.TemplateLengths)
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a font size; write a number of points", s)
+		}
+		v = mm / layout.MMPerPoint
 	}
-	return pointSize(strconv.FormatFloat(mm/layout.MMPerPoint, 'f', -1, 64))
+	if pointSizes.Check(v, s) != nil {
+		return 0, fmt.Errorf("size %s is out of range (0.1 to 1000 pt)", s)
+	}
+	return v, nil
 }
 
 func number(lo, hi float64) func(string) (float64, error) {
 	return func(s string) (float64, error) {
-		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil {
-			return 0, fmt.Errorf("%q is not a number", s)
-		}
-		if v < lo || v > hi {
-			return 0, fmt.Errorf("%s is out of range (%g–%g)", s, lo, hi)
-		}
-		return v, nil
+		return layout.ParseNumber(s, layout.Range{Lo: lo, Hi: hi})
 	}
 }
 

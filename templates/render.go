@@ -41,6 +41,10 @@ type renderer struct {
 	frame    layout.Rect                   // the drawing frame: the card, or a repeat slot
 	ops      []draw.Op
 	seen     map[string]bool
+	// repeated counts the repeat items drawn, against MaxRepeated;
+	// overBudget stops every repeat once it is passed
+	repeated   int
+	overBudget bool
 }
 
 func (r *renderer) drawAll(elements []element) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
@@ -108,13 +109,41 @@ func (l *Library) Names() []string {
 // UnknownTemplate describes a template name that is not defined, with the
 // nearest defined one.
 func (l *Library) UnknownTemplate(name string) string {
-	if near := cards.Suggest(name, l.Names()); near != "" {
-		return fmt.Sprintf("unknown template %q; did you mean %q?", name, near)
+	names := l.Names()
+	if near := cards.Suggest(name, names); near != "" {
+		return fmt.Sprintf("unknown template %s; did you mean %s?", cards.Excerpt(name), cards.Excerpt(near))
 	}
-	return fmt.Sprintf("unknown template %q; templates: %s", name, strings.Join(l.Names(), ", "))
+	if len(names) > 20 {
+		names = append(names[:20:20], fmt.Sprintf("… (%d in all)", len(names)))
+	}
+	for i, n := range names {
+		if utf8.RuneCountInString(n) > cards.MaxExcerpt {
+			names[i] = cards.Excerpt(n)
+		}
+	}
+	return fmt.Sprintf("unknown template %s; templates: %s", cards.Excerpt(name), strings.Join(names, ", "))
 }
 
 var templateKeys = []string{"extends", "background", "elements"}
+
+// MaxExtends is the longest chain of templates extending each other.
+const MaxExtends = 32
+
+// chainText writes a chain of template names for a message: its first
+// three and last two names when it is longer.
+func chainText(chain []string) string {
+	names := make([]string, 0, 6)
+	for i, n := range chain {
+		switch {
+		case len(chain) > 5 && i == 3:
+			names = append(names, fmt.Sprintf("(%d more)", len(chain)-5))
+		case len(chain) > 5 && i > 3 && i < len(chain)-2:
+		default:
+			names = append(names, cards.Excerpt(n))
+		}
+	}
+	return strings.Join(names, " → ")
+}
 
 // compile compiles one template; chain holds the templates being compiled
 // above it, to catch `extends` cycles.
@@ -130,7 +159,9 @@ func (l *Library) compile(name string, chain []string, diags *cards.Diagnostics)
 		if parent, ok := diags.Text(n, "extends"); ok {
 			switch {
 			case slices.Contains(chain, parent) || parent == name:
-				diags.Errorf(n.Pos, "template %q extends itself through %s", name, strings.Join(append(chain, name, parent), " → "))
+				diags.Errorf(n.Pos, "template %s extends itself through %s", cards.Excerpt(name), chainText(append(chain, name, parent)))
+			case len(chain) >= MaxExtends:
+				diags.Errorf(n.Pos, "template %s: templates extend each other more than %d deep", cards.Excerpt(name), MaxExtends)
 			case l.defs[parent].node == nil && l.templates[parent] == nil:
 				diags.Errorf(n.Pos, "extends: %s", l.UnknownTemplate(parent))
 			default:

@@ -230,6 +230,10 @@ func (e *statsElem) draw(r *renderer) {
 
 // --- repeat: a sub-layout per item of a list field
 
+// MaxRepeated is the most items the repeats of one face draw, nested
+// repeats counting every item of every level.
+const MaxRepeated = 10_000
+
 type repeatElem struct {
 	common
 	box        boxProps
@@ -281,7 +285,12 @@ func (e *repeatElem) draw(r *renderer) {
 	outer, frame, lookup := r.lookup, r.frame, r.lookup
 	defer func() { r.frame, r.lookup = frame, lookup }()
 	for i, item := range list.Content {
-		if i >= room {
+		if i >= room || r.overBudget {
+			break
+		}
+		if r.repeated++; r.repeated > MaxRepeated {
+			r.overBudget = true
+			r.fail(e.fieldPos, "repeat: more than %d items on one face (repeats nested in repeats multiply); draw fewer", MaxRepeated)
 			break
 		}
 		r.frame = layout.Rect{X: area.X, Y: area.Y + float64(i)*(ih+gap), W: area.W, H: ih}

@@ -12,7 +12,6 @@
 package arena
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
@@ -143,10 +142,7 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 	}
 	if n := mm.Get("hex"); n != nil {
 		if s, ok := diags.Text(n, "hex"); ok {
-			v, err := layout.ParseLength(s, layout.LengthContext{})
-			if err == nil && (v < minHexSize || v > maxHexSize) {
-				err = fmt.Errorf("%s is out of range (%gmm to %gmm)", s, minHexSize, maxHexSize)
-			}
+			v, err := layout.ParseLength(s, layout.LengthContext{}, layout.Range{Lo: minHexSize, Hi: maxHexSize})
 			if err != nil {
 				diags.Errorf(n.Pos, "hex: %v", err)
 			} else {

@@ -151,27 +151,10 @@ func (t Tile) Has(h layout.Hex) bool {
 func (m *Map) Tiles(area layout.Rect) []Tile {
 	g := m.Grid
 	g.Origin = layout.Point{}
-	perCol := min(fitCount(g, area.W, true), m.Cols)
-	perRow := min(fitCount(g, area.H, false), m.Rows)
-	starts := func(total, per int) [][2]int {
-		if per >= total {
-			return [][2]int{{0, total - 1}}
-		}
-		if per < 2 {
-			per = 2
-		}
-		var out [][2]int
-		for s := 0; ; s += per - 1 {
-			e := min(s+per-1, total-1)
-			out = append(out, [2]int{s, e})
-			if e == total-1 {
-				return out
-			}
-		}
-	}
+	rows, cols := m.ranges(area)
 	var tiles []Tile
-	for ri, rr := range starts(m.Rows, perRow) {
-		for ci, cc := range starts(m.Cols, perCol) {
+	for ri, rr := range rows {
+		for ci, cc := range cols {
 			t := Tile{Name: layout.TileName(ri, ci), Row: ri, Col: ci, C0: cc[0], C1: cc[1], R0: rr[0], R1: rr[1]}
 			ext := rangeExtent(g, t)
 			t.Grid = g
@@ -199,6 +182,52 @@ func rangeExtent(g layout.HexGrid, t Tile) layout.Rect {
 // fewer tiles).
 func (m *Map) Document(paper layout.Size, orientation layout.Orientation, margin float64) (*draw.Document, []Tile) {
 	margin = math.Max(margin, 6)
+	page, tiles, _ := m.Layout(paper, orientation, margin)
+	doc := &draw.Document{Title: m.Name}
+	doc.Pages = append(doc.Pages, m.overview(page, margin, tiles))
+	for _, t := range tiles {
+		doc.Pages = append(doc.Pages, m.tilePage(page, margin, t, tiles))
+	}
+	return doc, tiles
+}
+
+// MaxTiles is the most tile pages a map may need: a map needing more is
+// refused before any page is drawn.
+const MaxTiles = 500
+
+// ranges are the rows and the columns of the tiles that fit area, each
+// tile sharing its last column or row with the next.
+func (m *Map) ranges(area layout.Rect) (rows, cols [][2]int) {
+	g := m.Grid
+	g.Origin = layout.Point{}
+	perCol := min(fitCount(g, area.W, true), m.Cols)
+	perRow := min(fitCount(g, area.H, false), m.Rows)
+	starts := func(total, per int) [][2]int {
+		if per >= total {
+			return [][2]int{{0, total - 1}}
+		}
+		if per < 2 {
+			per = 2
+		}
+		var out [][2]int
+		for s := 0; ; s += per - 1 {
+			e := min(s+per-1, total-1)
+			out = append(out, [2]int{s, e})
+			if e == total-1 {
+				return out
+			}
+		}
+	}
+	return starts(m.Rows, perRow), starts(m.Cols, perCol)
+}
+
+// Layout chooses the page (of paper, in the orientation given; auto:
+// whichever needs fewer tiles) and the tiles of the map, without drawing.
+//
+// A map that needs more than MaxTiles pages has no tiles: count gives
+// how many it needs.
+func (m *Map) Layout(paper layout.Size, orientation layout.Orientation, margin float64) (page layout.Size, tiles []Tile, count int) {
+	margin = math.Max(margin, 6)
 	portrait := layout.Size{W: math.Min(paper.W, paper.H), H: math.Max(paper.W, paper.H)}
 	pages := []layout.Size{portrait, portrait.Rotated()}
 	switch orientation {
@@ -207,20 +236,16 @@ func (m *Map) Document(paper layout.Size, orientation layout.Orientation, margin
 	case layout.Landscape:
 		pages = pages[1:]
 	}
-	var page layout.Size
-	var tiles []Tile
-	for _, p := range pages {
-		t := m.Tiles(tileArea(p, margin))
-		if tiles == nil || len(t) < len(tiles) {
-			page, tiles = p, t
+	for i, p := range pages {
+		rows, cols := m.ranges(tileArea(p, margin))
+		if n := len(rows) * len(cols); i == 0 || n < count {
+			page, count = p, n
 		}
 	}
-	doc := &draw.Document{Title: m.Name}
-	doc.Pages = append(doc.Pages, m.overview(page, margin, tiles))
-	for _, t := range tiles {
-		doc.Pages = append(doc.Pages, m.tilePage(page, margin, t, tiles))
+	if count > MaxTiles {
+		return page, nil, count
 	}
-	return doc, tiles
+	return page, m.Tiles(tileArea(page, margin)), count
 }
 
 // tileArea is the part of a tile page that holds hexes.

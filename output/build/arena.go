@@ -21,6 +21,11 @@ func prepareArenaInput(in input, root *cards.Node, opts options) ([]Product, car
 	res, ds := output.Resolve(nil, m.Print, output.DeckOptions{Print: opts.print})
 	diags = diags.Extend(ds)
 	s := res.Settings
+	if page, _, n := m.Layout(s.Paper, s.Orientation, s.Margin); n > arena.MaxTiles {
+		diags.Errorf(m.Pos, "the map needs %d pages of %s x %s; at most %d: use smaller hexes, fewer of them or larger paper",
+			n, layout.FormatMM(page.W), layout.FormatMM(page.H), arena.MaxTiles)
+		return nil, diags
+	}
 	doc, tiles := m.Document(s.Paper, s.Orientation, s.Margin)
 	return []Product{{Path: filepath.Join(in.outDir, stem(in.path)+".pdf"), Sheets: len(doc.Pages), Pages: len(doc.Pages),
 		Note: fmt.Sprintf("%d tiles, on %s", len(tiles), layout.FormatMM(doc.Pages[0].Size.W)+" x "+layout.FormatMM(doc.Pages[0].Size.H)),

@@ -139,13 +139,14 @@ func prepareSlugfestInput(in input, root *cards.Node, opts options) ([]Product, 
 		return nil, diags
 	}
 	var out []Product
+	names, _ := slugfest.FileNames(f.Teams) // Check has reported their changes
 	for i, t := range f.Teams {
 		d := slugfest.Deck(in.path, f.Title, i, t)
 		d.Size, d.Print = f.Size, f.Print
 		job, ds := output.PrepareDeck(d, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()})
 		diags = diags.Extend(ds)
 		if job != nil {
-			out = append(out, DeckProduct(job, filepath.Join(in.outDir, stem(in.path)+"-"+slugfest.Slug(t.Name)+".pdf")))
+			out = append(out, DeckProduct(job, filepath.Join(in.outDir, stem(in.path)+"-"+names[i]+".pdf")))
 		}
 	}
 	return out, diags

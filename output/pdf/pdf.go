@@ -38,6 +38,8 @@ type Writer struct {
 	pageH  float64          // current page height, mm
 	fonts  map[string]*font // by typeset.Font ID
 	images map[string]bool
+	// failed is what went wrong inside fpdf, recovered from its panic
+	failed error
 }
 
 // font is an embedded font: the family key fpdf knows it by (fpdf names
@@ -91,8 +93,13 @@ func RenderX4(doc *draw.Document) ([]byte, error) {
 // Bytes finishes the file and returns it.
 func (w *Writer) Bytes() ([]byte, error) {
 	var buf bytes.Buffer
-	if err := w.pdf.Output(&buf); err != nil {
-		return nil, fmt.Errorf("pdf: %w", err)
+	w.guard("writing the file", func() {
+		if err := w.pdf.Output(&buf); err != nil {
+			w.failed = fmt.Errorf("pdf: %w", err)
+		}
+	})
+	if w.failed != nil {
+		return nil, w.failed
 	}
 	names := map[string]string{}
 	for _, f := range w.fonts {
@@ -262,8 +269,11 @@ func (w *Writer) Text(op *draw.TextOp) {
 		// fpdf lowercases family keys and writes them into PDF names
 		// unescaped: give it a plain key of its own
 		f = &font{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(w.fonts)), runes: map[rune]bool{}}
-		w.pdf.AddUTF8FontFromBytes(f.key, "", op.Font.TrueType())
+		w.guard("embedding font "+op.Font.ID(), func() { w.pdf.AddUTF8FontFromBytes(f.key, "", op.Font.TrueType()) })
 		w.fonts[op.Font.ID()] = f
+	}
+	if w.failed != nil {
+		return
 	}
 	for _, r := range op.Text {
 		f.runes[r] = true
@@ -277,6 +287,22 @@ func (w *Writer) Text(op *draw.TextOp) {
 	if saved {
 		w.Restore()
 	}
+}
+
+// guard runs a call into fpdf, turning a panic inside it into the
+// writer's error. Fonts are checked before they reach fpdf (typeset's
+// checkEmbeddable); this is the backstop for what a check missed, so that
+// a font fpdf cannot read fails the build instead of taking it down.
+func (w *Writer) guard(what string, call func()) {
+	if w.failed != nil {
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			w.failed = fmt.Errorf("pdf: %s: the PDF library failed: %v", what, r)
+		}
+	}()
+	call()
 }
 
 // Image draws a picture stretched to its box; each picture is embedded once.

@@ -176,6 +176,9 @@ func IsHeroFile(root *cards.Node) bool {
 	return false
 }
 
+// MaxTeam is the most heroes a team may have.
+const MaxTeam = 100
+
 // ReadFile reads a hero file from a parsed document.
 func ReadFile(path string, root *cards.Node) (*File, cards.Diagnostics) {
 	var diags cards.Diagnostics
@@ -217,6 +220,11 @@ func ReadFile(path string, root *cards.Node) (*File, cards.Diagnostics) {
 		items := diags.List(m.Get("heroes"), "heroes")
 		if len(items) == 0 {
 			diags.Errorf(root.Pos, "a team needs heroes: a list of heroes")
+		}
+		if len(items) > MaxTeam {
+			// each hero is checked, computed and drawn: refuse before
+			diags.Errorf(items[MaxTeam].Pos, "a team has at most %d heroes; this one has %d", MaxTeam, len(items))
+			items = nil
 		}
 		for _, item := range items {
 			var hd cards.Diagnostics

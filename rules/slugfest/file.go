@@ -1,6 +1,7 @@
 package slugfest
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
@@ -69,19 +70,16 @@ func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Di
 	if n := m.Get("print"); n != nil {
 		f.Print = cards.ReadPrint(n, &diags)
 	}
-	var keyPos cards.Pos
-	for _, e := range m.Entries() {
-		if e.Key == "teams" {
-			keyPos = e.KeyPos
-		}
-	}
 	n := m.Get("teams")
 	switch {
 	case n == nil:
+	case n.Kind == cards.ScalarNode && strings.Contains(n.Value, "\n") && n.BlockCol == 0:
+		// quoted or folded: its lines are not the file's, so no
+		// position in it could be told
+		diags.Errorf(n.Pos, "teams: write the list as a literal block (teams: |, the list on the lines below) or in a file of its own")
 	case n.Kind == cards.ScalarNode && strings.Contains(n.Value, "\n"):
-		// an inline block: its text starts on the line after "teams: |",
-		// indented past the key
-		teams, ds := ParseList(path, n.Value, n.Pos.Line+1, keyPos.Col+2)
+		// a literal block: its text starts on the line after "teams: |"
+		teams, ds := ParseList(path, n.Value, n.Pos.Line+1, n.BlockCol)
 		f.Teams, diags = teams, append(diags, ds...)
 	case n.Kind == cards.ScalarNode:
 		list := cards.Resolve(path, n.Value)
@@ -133,6 +131,43 @@ func readTeam(diags *cards.Diagnostics, n *cards.Node) *Team {
 		t.Members = append(t.Members, mem)
 	}
 	return t
+}
+
+// maxSlug is the longest file name part made from a team's name, in bytes.
+const maxSlug = 40
+
+// FileNames returns the file name part of each team, in order: its Slug,
+// cut to 40 bytes, "team-N" (its place) when its name has no letter a–z
+// or digit, and made unique with "-2", "-3" … where two would be the same,
+// so that no team's file overwrites another's. Each name changed so is a
+// warning at its team.
+func FileNames(teams []*Team) ([]string, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	names := make([]string, len(teams))
+	taken := map[string]bool{}
+	for i, t := range teams {
+		name := Slug(t.Name)
+		why := ""
+		if len(name) > maxSlug {
+			name, why = strings.TrimRight(name[:maxSlug], "-"), "is long"
+		}
+		if name == "" {
+			name, why = fmt.Sprintf("team-%d", i+1), "has no letter a–z or digit"
+		}
+		if taken[name] {
+			base := name
+			for k := 2; taken[name]; k++ {
+				name = fmt.Sprintf("%s-%d", base, k)
+			}
+			why = "gives the file name of an earlier team"
+		}
+		taken[name] = true
+		names[i] = name
+		if why != "" && t.Name != "" { // a team without a name is an error of its own
+			diags.Warnf(t.Pos, "team %s %s; its cards are written to a file named with %q", cards.Excerpt(t.Name), why, name)
+		}
+	}
+	return names, diags
 }
 
 // Slug turns a team name into a file name part: "THE DEFENDERS" →

@@ -352,6 +352,16 @@ func TestReadFileForms(t *testing.T) {
 	if p := f.Teams[0].Pos; p.Line != 2 || p.Col != 3 {
 		t.Errorf("GAMMA at %v, want 2:3", p)
 	}
+	// however deep the block is indented, and after blank lines
+	f, _ = read("teams: |\n\n      DELTA\n      Dee-  a\n")
+	if p, m := f.Teams[0].Pos, f.Teams[0].Members[0]; p.Line != 3 || p.Col != 7 || m.Pos.Line != 4 || m.Abilities[0].Pos.Col != 13 {
+		t.Errorf("DELTA at %v, Dee at %v, a at %v; want 3:7, 4:7, 4:13", p, m.Pos, m.Abilities[0].Pos)
+	}
+	// a quoted or folded list's lines are not the file's: refused at it
+	for _, src := range []string{"slugfest: x\nteams: \"ALPHA\\nAnn-  a\"\n", "slugfest: x\nteams: >\n  ALPHA\n\n  Ann-  a\n", "slugfest: x\nteams: 'ALPHA\n\n  Ann-  a'\n"} {
+		_, diags = read(src)
+		sameDiags(t, diags, []string{"kit/s.yaml:2:8: error: teams: write the list as a literal block (teams: |, the list on the lines below) or in a file of its own"})
+	}
 }
 
 // TestYAMLTeams: YAML teams are checked like the notation; a team or

@@ -183,7 +183,11 @@ func Check(teams []*Team, at cards.Pos) cards.Diagnostics {
 			}
 		}
 	}
-	return diags
+	if diags.HasErrors() {
+		return diags // the names' own mistakes come first
+	}
+	_, names := FileNames(teams)
+	return diags.Extend(names)
 }
 
 // palette colours teams that do not choose one.

@@ -45,6 +45,7 @@ type Doc struct {
 	Where    []cards.Pos // where each block was written
 	// Sections counts the headings.
 	Sections int
+	text     int // bytes of text so far, against MaxText
 }
 
 // Defaults of a rules file.
@@ -179,8 +180,17 @@ func (d *Doc) addText(diags *cards.Diagnostics, n *cards.Node) {
 			return
 		}
 	}
+	if d.text += len(s); d.text > MaxText {
+		diags.Errorf(n.Pos, "the rules hold more than %d bytes of text, more than %d cards hold; shorten them", MaxText, 50)
+		return
+	}
 	d.add(typeset.FlowBlock{Text: s}, n.Pos)
 }
+
+// MaxText is the most text a rules file may hold, in bytes: about what
+// 50 poker cards (the most max-cards allows), both sides, hold at 4 pt.
+// Past it, the search for a size would flow a text that cannot fit.
+const MaxText = 256 << 10
 
 // add appends a block written at pos.
 func (d *Doc) add(b typeset.FlowBlock, pos cards.Pos) {
@@ -290,19 +300,32 @@ func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 }
 
 // fit finds the largest size in steps of 0.25 pt, from MaxSize down to
-// MinSize, at which the text fits the frames.
+// MinSize, at which the text fits the frames. A text that does not fit at
+// MinSize is known after one flow; otherwise a binary search over the
+// steps (a smaller size never takes more room) takes a few.
 func (d *Doc) fit(frames []layout.Rect, fonts *typeset.FontSet, icons *typeset.IconSet) (float64, typeset.FlowResult, bool) {
 	steps := int(math.Round((d.MaxSize - d.MinSize) / sizeStep))
-	for k := 0; k <= steps; k++ {
-		size := d.MaxSize - float64(k)*sizeStep
+	size := func(k int) float64 { // step k: 0 is MaxSize, steps is MinSize
 		if k == steps {
-			size = d.MinSize
+			return d.MinSize
 		}
-		if _, res, ok := d.flowAt(size, frames, tallest(frames), fonts, icons); ok {
-			return size, res, true
+		return d.MaxSize - float64(k)*sizeStep
+	}
+	_, res, ok := d.flowAt(size(steps), frames, tallest(frames), fonts, icons)
+	if !ok {
+		return 0, typeset.FlowResult{}, false
+	}
+	// step hi fits, and res is its flow; find the smallest step that fits
+	lo, hi := 0, steps
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if _, r, ok := d.flowAt(size(mid), frames, tallest(frames), fonts, icons); ok {
+			hi, res = mid, r
+		} else {
+			lo = mid + 1
 		}
 	}
-	return 0, typeset.FlowResult{}, false
+	return size(hi), res, true
 }
 
 // balance spreads a flow that fits over whole cards (or pages): the frames

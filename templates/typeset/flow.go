@@ -449,8 +449,8 @@ func flowUnits(blocks []FlowBlock, w float64, st FlowStyle, icons *IconSet, res 
 				p.Block = bi
 				res.Problems = append(res.Problems, p)
 			}
-			for _, r := range tr.Missing {
-				res.Problems = append(res.Problems, Problem{Block: bi, Message: fmt.Sprintf("no font has a glyph for %q (U+%04X); it is left out", r, r)})
+			if len(tr.Missing) > 0 {
+				res.Problems = append(res.Problems, Problem{Block: bi, Message: "no font has a glyph for " + RuneList(tr.Missing) + "; " + ItThey(len(tr.Missing)) + " left out"})
 			}
 			lines, _ := breakLines(paras, w/em, true)
 			start := len(units)

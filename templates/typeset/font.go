@@ -52,6 +52,9 @@ func ParseFont(id string, data []byte) (*Font, error) {
 	if bytes.HasPrefix(data, []byte("OTTO")) {
 		return nil, errors.New("this OpenType font has PostScript (CFF) outlines; use a TrueType (.ttf) font")
 	}
+	if err := checkEmbeddable(data); err != nil {
+		return nil, fmt.Errorf("not a TrueType font the PDF writer can embed: %w", err)
+	}
 	sf, err := sfnt.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("not a usable TrueType font: %w", err)

@@ -2,6 +2,7 @@ package typeset
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 )
@@ -96,7 +97,8 @@ func splitParagraphs(s string) []string {
 	return out
 }
 
-// parseInline reads the emphasis and icons of one line.
+// parseInline reads the emphasis and icons of one line, in time linear in
+// its length. Each kind of markup problem is reported once per line.
 func parseInline(line string) ([]span, []markupProblem) {
 	var spans []span
 	var problems []markupProblem
@@ -109,6 +111,18 @@ func parseInline(line string) ([]span, []markupProblem) {
 		}
 	}
 	rs := []rune(line)
+	closers := findClosers(rs)
+	var unclosed [2]bool // bold, italic already reported
+	report := func(double bool) {
+		k, msg := 1, "* (italic) is not closed on its line; close it, or write \\* for a literal star"
+		if double {
+			k, msg = 0, "** (bold) is not closed on its line; close it, or write \\* for a literal star"
+		}
+		if !unclosed[k] {
+			unclosed[k] = true
+			problems = append(problems, markupProblem{msg})
+		}
+	}
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
 		prevSpace := i == 0 || unicode.IsSpace(rs[i-1])
@@ -131,9 +145,9 @@ func parseInline(line string) ([]span, []markupProblem) {
 		case r == '*' && i+1 < len(rs) && rs[i+1] == '*':
 			next := i + 2
 			opens := !bold && next < len(rs) && !unicode.IsSpace(rs[next])
-			if opens && !hasCloser(rs, next, true) {
+			if opens && !closers.after(next, true) {
 				opens = false
-				problems = append(problems, markupProblem{"** (bold) is not closed on its line; close it, or write \\* for a literal star"})
+				report(true)
 			}
 			closes := bold && !prevSpace
 			if opens || closes {
@@ -146,9 +160,9 @@ func parseInline(line string) ([]span, []markupProblem) {
 			}
 		case r == '*':
 			opens := !italic && i+1 < len(rs) && !unicode.IsSpace(rs[i+1])
-			if opens && !hasCloser(rs, i+1, false) {
+			if opens && !closers.after(i+1, false) {
 				opens = false
-				problems = append(problems, markupProblem{"* (italic) is not closed on its line; close it, or write \\* for a literal star"})
+				report(false)
 			}
 			closes := italic && !prevSpace
 			if opens || closes {
@@ -173,11 +187,21 @@ func parseInline(line string) ([]span, []markupProblem) {
 	return spans, problems
 }
 
-// hasCloser reports whether a closing ** (double) or * follows from
-// rs[from]: a run of stars right after a non-space, of two or more stars
-// for bold, of one or three for italic.
-func hasCloser(rs []rune, from int, double bool) bool {
-	for j := from; j < len(rs); j++ {
+// closers are the runs of stars of a line that may close emphasis: runs
+// right after a non-space, found once, so that asking whether one follows
+// a star costs a binary search instead of a scan to the end of the line
+// (thousands of unclosed stars would otherwise take quadratic time).
+type closers struct {
+	starts, lens []int
+	// double[k], single[k]: some run from the k-th on closes bold (two
+	// stars or more), italic (an odd number of stars)
+	double, single []bool
+}
+
+// findClosers reads the runs of stars of rs, escapes (\\*) skipped.
+func findClosers(rs []rune) closers {
+	var c closers
+	for j := 0; j < len(rs); j++ {
 		if rs[j] == '\\' {
 			j++
 			continue
@@ -189,12 +213,34 @@ func hasCloser(rs []rune, from int, double bool) bool {
 		for j+run < len(rs) && rs[j+run] == '*' {
 			run++
 		}
-		if j > 0 && !unicode.IsSpace(rs[j-1]) && (double && run >= 2 || !double && run%2 == 1) {
-			return true
-		}
+		c.starts, c.lens = append(c.starts, j), append(c.lens, run)
 		j += run - 1
 	}
-	return false
+	n := len(c.starts)
+	c.double, c.single = make([]bool, n+1), make([]bool, n+1)
+	for k := n - 1; k >= 0; k-- {
+		closes := c.starts[k] > 0 && !unicode.IsSpace(rs[c.starts[k]-1])
+		c.double[k] = c.double[k+1] || closes && c.lens[k] >= 2
+		c.single[k] = c.single[k+1] || closes && c.lens[k]%2 == 1
+	}
+	return c
+}
+
+// after reports whether a closing ** (double) or * follows from rs[from]:
+// a run of stars right after a non-space, of two or more stars for bold,
+// of one or three for italic. A run that from falls inside counts from
+// from on (a star precedes it).
+func (c closers) after(from int, double bool) bool {
+	k := sort.SearchInts(c.starts, from)
+	if k > 0 {
+		if rest := c.starts[k-1] + c.lens[k-1] - from; rest > 0 && (double && rest >= 2 || !double && rest%2 == 1) {
+			return true
+		}
+	}
+	if double {
+		return c.double[k]
+	}
+	return c.single[k]
 }
 
 // iconName reads "name:" at the start of rs (the opening colon already

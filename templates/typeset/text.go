@@ -3,11 +3,12 @@ package typeset
 import (
 	"fmt"
 	"math"
+	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
-	"strings"
 )
 
 // Align is the horizontal alignment of text lines.
@@ -181,9 +182,12 @@ func LayoutText(ops []draw.Op, s string, box layout.Rect, st TextStyle, icons *I
 func ptToMM(pt float64) float64 { return pt * layout.MMPerPoint }
 
 // tokenize turns blocks into words, spaces and breaks, choosing a font for
-// every character (the fallback font where the chosen one lacks it).
+// every character (the fallback font where the chosen one lacks it), in
+// time linear in the text: a piece's text grows in a buffer, not by
+// concatenating strings.
 func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []para {
 	var paras []para
+	missing, substitute := runeSet{}, runeSet{}
 	for _, b := range blocks {
 		p := para{marker: b.marker}
 		if b.marker != "" {
@@ -191,9 +195,17 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 			p.indent = p.markerFont.Width(b.marker + " ")
 		}
 		var word *token
+		var buf []byte    // the text of the word's last piece, while it grows
 		joinNext := false // the next word continues a hyphenated one
+		seal := func() {
+			if len(buf) > 0 {
+				word.pieces[len(word.pieces)-1].text = string(buf)
+				buf = buf[:0]
+			}
+		}
 		endWord := func() {
 			if word != nil {
+				seal()
 				p.tokens = append(p.tokens, *word)
 				word = nil
 			}
@@ -214,6 +226,7 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 					continue
 				}
 				startWord()
+				seal()
 				word.pieces = append(word.pieces, piece{icon: ic, w: iconAdvance})
 				word.w += iconAdvance
 				continue
@@ -251,20 +264,20 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 						fb = fallbackFor(style, r)
 					}
 					if fb == nil {
-						res.Missing = appendRune(res.Missing, r)
+						res.Missing = missing.add(res.Missing, r)
 						continue
 					}
-					res.Substitute = appendRune(res.Substitute, r)
+					res.Substitute = substitute.add(res.Substitute, r)
 					f = fb
 					adv, _ = f.Advance(r)
 				}
 				startWord()
-				if n := len(word.pieces); n > 0 && word.pieces[n-1].font == f && word.pieces[n-1].icon == nil {
-					word.pieces[n-1].text += string(r)
-					word.pieces[n-1].w += adv
-				} else {
-					word.pieces = append(word.pieces, piece{font: f, text: string(r), w: adv})
+				if n := len(word.pieces); n == 0 || word.pieces[n-1].font != f || word.pieces[n-1].icon != nil {
+					seal()
+					word.pieces = append(word.pieces, piece{font: f})
 				}
+				buf = utf8.AppendRune(buf, r)
+				word.pieces[len(word.pieces)-1].w += adv
 				word.w += adv
 				if (r == '-' || r == '–' || r == '/') && word.w > adv && !sp.nobreak {
 					// a line may break after a hyphen or slash inside a word
@@ -302,12 +315,44 @@ func fallbackFor(style Style, r rune) *Font {
 	return nil
 }
 
-func appendRune(list []rune, r rune) []rune {
-	for _, x := range list {
-		if x == r {
-			return list
-		}
+// RuneList names characters for a message: `'é' (U+00E9)` for one,
+// `3 characters: 'a' (U+0061), …` for more, the first five of them.
+func RuneList(rs []rune) string {
+	var b strings.Builder
+	if len(rs) > 1 {
+		fmt.Fprintf(&b, "%d characters: ", len(rs))
 	}
+	for i, r := range rs {
+		if i == 5 {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q (U+%04X)", r, r)
+	}
+	return b.String()
+}
+
+// ItThey is "it is" for one thing, "they are" for more.
+func ItThey(n int) string {
+	if n == 1 {
+		return "it is"
+	}
+	return "they are"
+}
+
+// runeSet remembers the runes a list holds, so that adding to it stays
+// cheap however many different runes a text has.
+type runeSet map[rune]bool
+
+// add appends r to list unless the set has it.
+func (s runeSet) add(list []rune, r rune) []rune {
+	if s[r] {
+		return list
+	}
+	s[r] = true
 	return append(list, r)
 }
 
@@ -404,12 +449,31 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 				// a word longer than the line: cut it between characters
 				broken = true
 				for _, pc := range t.pieces {
-					for _, part := range splitPiece(pc) {
-						if cur.w+part.w > avail+1e-9 && len(cur.items) > 0 {
+					if pc.icon != nil {
+						if cur.w+pc.w > avail+1e-9 && len(cur.items) > 0 {
 							flush()
 						}
-						cur.items = appendPiece(cur.items, part)
-						cur.w += part.w
+						cur.items = append(cur.items, pc)
+						cur.w += pc.w
+						continue
+					}
+					// the characters of pc[start:i], w wide, go on the current line
+					start, w := 0, 0.0
+					for i, r := range pc.text {
+						a, _ := pc.font.Advance(r)
+						if cur.w+w+a > avail+1e-9 && (len(cur.items) > 0 || i > start) {
+							if i > start {
+								cur.items = appendPiece(cur.items, piece{font: pc.font, text: pc.text[start:i], w: w})
+								cur.w += w
+							}
+							flush()
+							start, w = i, 0
+						}
+						w += a
+					}
+					if start < len(pc.text) {
+						cur.items = appendPiece(cur.items, piece{font: pc.font, text: pc.text[start:], w: w})
+						cur.w += w
 					}
 				}
 			}
@@ -418,19 +482,6 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 		lines = append(lines, cur)
 	}
 	return lines, broken
-}
-
-// splitPiece cuts a piece into one piece per character (icons stay whole).
-func splitPiece(pc piece) []piece {
-	if pc.icon != nil {
-		return []piece{pc}
-	}
-	var out []piece
-	for _, r := range pc.text {
-		a, _ := pc.font.Advance(r)
-		out = append(out, piece{font: pc.font, text: string(r), w: a})
-	}
-	return out
 }
 
 // appendPiece adds p to items, merging it into the last piece when both
@@ -490,6 +541,12 @@ func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st Te
 	baseline := math.Max((pitch-(ascent+descent))/2, 0) + ascent
 	baseline = math.Min(baseline, pitch-math.Min(descent, pitch-ascent))
 	cut := false
+	var runs []*textRun
+	defer func() {
+		for _, r := range runs {
+			r.op.Text = r.b.String()
+		}
+	}()
 	y := top
 	for _, l := range lines {
 		y += l.afterGap * pitch
@@ -518,13 +575,13 @@ func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st Te
 			ops = append(ops, &draw.TextOp{Font: l.markerFont, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
 		}
 		x += l.indent * em
-		var run *draw.TextOp
+		var run *textRun
 		for _, it := range l.items {
 			w := it.w * em
 			if it.text == " " {
 				x += w + spaceExtra
-				if run != nil && spaceExtra == 0 && run.Font == it.font {
-					run.Text += " "
+				if run != nil && spaceExtra == 0 && run.op.Font == it.font {
+					run.b.WriteByte(' ')
 				} else {
 					run = nil
 				}
@@ -534,17 +591,17 @@ func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st Te
 				cut = true
 				// keep the characters that still fit
 				if it.icon == nil {
-					kept, kw := "", 0.0
-					for _, r := range it.text {
+					n, kw := 0, 0.0
+					for i, r := range it.text {
 						a, _ := it.font.Advance(r)
 						if x+(kw+a)*em > box.Right()+1e-6 {
 							break
 						}
-						kept += string(r)
+						n = i + utf8.RuneLen(r)
 						kw += a
 					}
-					if kept != "" {
-						ops = appendRun(ops, &run, it.font, size, st.Colour, x, by, kept)
+					if n > 0 {
+						ops = appendRun(ops, &run, &runs, it.font, size, st.Colour, x, by, it.text[:n])
 					}
 				}
 				break
@@ -555,7 +612,7 @@ func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st Te
 				ops = it.icon.Draw(ops, ib, st.Colour)
 				run = nil
 			} else {
-				ops = appendRun(ops, &run, it.font, size, st.Colour, x, by, it.text)
+				ops = appendRun(ops, &run, &runs, it.font, size, st.Colour, x, by, it.text)
 			}
 			x += w
 		}
@@ -564,14 +621,23 @@ func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st Te
 	return ops, cut
 }
 
+// textRun is a text operation whose text is still growing.
+type textRun struct {
+	op *draw.TextOp
+	b  strings.Builder
+}
+
 // appendRun extends the current run when it continues in the same font,
-// or starts a new text operation.
-func appendRun(ops []draw.Op, run **draw.TextOp, f *Font, size float64, c draw.Colour, x, y float64, text string) []draw.Op {
-	if r := *run; r != nil && r.Font == f {
-		r.Text += text
+// or starts a new text operation (listed in runs, whose texts are set
+// once the lines are done).
+func appendRun(ops []draw.Op, run **textRun, runs *[]*textRun, f *Font, size float64, c draw.Colour, x, y float64, text string) []draw.Op {
+	if r := *run; r != nil && r.op.Font == f {
+		r.b.WriteString(text)
 		return ops
 	}
-	t := &draw.TextOp{Font: f, Size: size, Colour: c, X: x, Y: y, Text: text}
+	t := &textRun{op: &draw.TextOp{Font: f, Size: size, Colour: c, X: x, Y: y}}
+	t.b.WriteString(text)
 	*run = t
-	return append(ops, t)
+	*runs = append(*runs, t)
+	return append(ops, t.op)
 }

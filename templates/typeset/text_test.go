@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deckpress/deckpress/internal/testtool"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
 	"github.com/deckpress/deckpress/templates/typeset"
@@ -800,3 +801,31 @@ func TestSpaces(t *testing.T) {
 }
 
 const lorem = "Household pets are rebelling against their masters, and only a hero who can talk to animals, robots and small children can broker a peace that lasts until dinner."
+
+// TestLinearCost: setting a text takes time linear in its length, for
+// the inputs that once took quadratic time — a word without spaces, many
+// unclosed stars, many characters no font has, a long unwrapped line.
+func TestLinearCost(t *testing.T) {
+	fam := goFamily(t)
+	box := layout.Rect{W: 55, H: 80}
+	for _, c := range []struct {
+		name string
+		unit string // repeated n times
+		wrap bool
+	}{
+		{"long word", "a", true},
+		{"long word unwrapped", "a", false},
+		{"unclosed stars", "*a ", true},
+		{"unclosed bold", "**a ", true},
+		{"closers far away", "*a", true},
+		{"missing glyphs", "\u0378", true},
+		{"words unwrapped", "ab ", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := typeset.TextStyle{Family: fam, Size: 9, Wrap: c.wrap}
+			testtool.Linear(t, 20_000, func(n int) {
+				typeset.LayoutText(nil, strings.Repeat(c.unit, n), box, st, nil)
+			})
+		})
+	}
+}

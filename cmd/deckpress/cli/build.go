@@ -128,9 +128,9 @@ func write(f *Factory, products []build.Product) error {
 	}
 	tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
 	for _, p := range products {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Path, p.Counts(), cards.Count(p.Pages, "page", "pages"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", cards.Printable(p.Path), p.Counts(), cards.Count(p.Pages, "page", "pages"))
 		if p.Note != "" {
-			fmt.Fprintf(f.Err, "%s: %s\n", p.Path, p.Note)
+			fmt.Fprintln(f.Err, cards.Printable(p.Path+": "+p.Note))
 		}
 	}
 	return tw.Flush()

@@ -13,14 +13,16 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/deckpress/deckpress/internal/golden"
+	"github.com/deckpress/deckpress/internal/testtool"
 )
 
 // TestBadInput builds each input of testdata/bad (a file, or a folder
 // with a project file): it must exit 1 with its diagnostics (golden), print
 // nothing on stdout, leave an existing PDF byte for byte as it was, leave no
-// temporary file behind, and stay within a memory bound; check must report
+// temporary file behind, and stay within a memory and a time bound; check must report
 // the same.
 func TestBadInput(t *testing.T) {
 	entries, err := os.ReadDir("testdata/bad")
@@ -51,7 +53,11 @@ func TestBadInput(t *testing.T) {
 			var mem runtime.MemStats
 			runtime.ReadMemStats(&mem)
 			allocated := mem.TotalAlloc
+			start := testtool.CPUTime()
 			code, stdout, stderr := runCLI(t, dir, "build", name)
+			if took := testtool.CPUTime() - start; took > maxBadInputTime {
+				t.Errorf("took %v of processor time, more than the %v bound", took, maxBadInputTime)
+			}
 			runtime.ReadMemStats(&mem)
 			// everything allocated bounds the peak from above
 			if used := mem.TotalAlloc - allocated; used > maxBadInputBytes {
@@ -129,8 +135,14 @@ func unpositioned(stderr string) string {
 	return ""
 }
 
-// maxBadInputBytes bounds what deckpress may allocate on one bad input.
-const maxBadInputBytes = 500 << 20
+// maxBadInputBytes bounds what deckpress may allocate on one bad input,
+// maxBadInputTime the processor time it may take to refuse it (the
+// clock's time would count the other programs of a busy machine; this
+// test runs alone in its binary, parallel tests waiting until it is done).
+const (
+	maxBadInputBytes = 500 << 20
+	maxBadInputTime  = 2 * time.Second
+)
 
 // copyTree copies a folder, with its sub-folders, into dst.
 func copyTree(t *testing.T, src fs.FS, dst string) {

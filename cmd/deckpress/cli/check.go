@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output/build"
 )
 
@@ -64,7 +65,7 @@ func runCheck(opts *CheckOptions) error {
 	}
 	tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
 	for _, p := range products {
-		fmt.Fprintf(tw, "ok\t%s\t%s\n", p.Path, p.Counts())
+		fmt.Fprintf(tw, "ok\t%s\t%s\n", cards.Printable(p.Path), p.Counts())
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -26,6 +26,7 @@ type PreviewOptions struct {
 	Print   printFlags
 
 	faces string
+	dpi   string
 }
 
 // NewCmdPreview returns deckpress preview; runF, when not nil, runs
@@ -56,7 +57,7 @@ for every deck in it.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Out, "out", "o", filepath.Join("out", "preview"), "output folder (with --sheet and one deck, the PNG to write)")
-	fl.Float64Var(&opts.DPI, "dpi", 150, "resolution, pixels per inch")
+	fl.StringVar(&opts.dpi, "dpi", "150", "resolution, pixels per inch")
 	fl.StringVar(&opts.faces, "faces", "both", "which faces: front, back or both")
 	fl.StringVar(&opts.Cards, "cards", "", "which cards, by number: 1-5,9 (default all)")
 	fl.BoolVar(&opts.Sheet, "sheet", false, "write one contact sheet of all the faces")
@@ -65,10 +66,14 @@ for every deck in it.`,
 	return cmd
 }
 
+// previewDPIs bounds --dpi.
+var previewDPIs = layout.Range{Lo: 10, Hi: 1200}
+
 // parse checks the flags; a bad value is a usage error.
 func (o *PreviewOptions) parse() error {
-	if o.DPI < 10 || o.DPI > 1200 {
-		return flagErrorf("--dpi: %g is out of range (10 to 1200)", o.DPI)
+	var err error
+	if o.DPI, err = layout.ParseNumber(o.dpi, previewDPIs); err != nil {
+		return flagErrorf("--dpi: %w", err)
 	}
 	switch o.faces {
 	case "front":

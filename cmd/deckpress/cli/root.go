@@ -144,12 +144,12 @@ func Run(args []string, env Env) int {
 		return exitOK
 	}
 	if isUsage(f, err) {
-		fmt.Fprintln(env.Err, "deckpress:", err)
+		fmt.Fprintln(env.Err, "deckpress:", cards.Printable(err.Error()))
 		fmt.Fprintf(env.Err, "Run '%s --help' for usage.\n", cmd.CommandPath())
 		return exitUsage
 	}
 	if msg := err.Error(); msg != "" {
-		fmt.Fprintln(env.Err, "deckpress:", msg)
+		fmt.Fprintln(env.Err, "deckpress:", cards.Printable(msg))
 	}
 	return exitContent
 }
@@ -239,7 +239,7 @@ back exactly behind its front.`,
 func report(w io.Writer, diags cards.Diagnostics) int {
 	diags = diags.Sort()
 	for _, d := range diags {
-		fmt.Fprintln(w, d)
+		fmt.Fprintln(w, cards.Printable(d.String()))
 	}
 	errs, warns := diags.Count()
 	if errs+warns > 0 {

@@ -29,7 +29,7 @@ func (r *labReport) parse() error {
 	if r.path != "" && !slices.Contains([]string{".pdf", ".png"}, strings.ToLower(filepath.Ext(r.path))) {
 		return flagErrorf("--report: %s: write a .pdf or a .png", r.path)
 	}
-	size, err := layout.ParsePaper(r.paper)
+	size, err := layout.ParsePaper(r.paper, layout.SideLengths)
 	if err != nil {
 		return flagErrorf("--paper: %w", err)
 	}

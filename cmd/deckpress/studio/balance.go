@@ -175,7 +175,7 @@ func (s *Server) play(req simRequest, progress func(done, total int)) (any, *dra
 			inputs = append(inputs, filepath.FromSlash(p))
 		}
 	}
-	paper, _ := layout.ParsePaper("a4")
+	paper, _ := layout.ParsePaper("a4", layout.SideLengths)
 	return simulate.Default(build.Env{Dir: s.dir}, req.Game, inputs, req.Games, req.Seed, progress, paper)
 }
 

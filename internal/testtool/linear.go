@@ -1,0 +1,51 @@
+package testtool
+
+import (
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Linear checks that run(n) takes time linear in n. It grows n from the
+// one given until run(n) takes 10 ms, times run at n and at 4n (the best
+// of three runs each) and fails when the larger took more than 10 times
+// as long: a linear algorithm takes about 4 times as long, a quadratic one
+// 16 times. The time is the process's processor time, not the clock's, so
+// that other programs on a busy machine do not count.
+func Linear(t *testing.T, n int, run func(n int)) {
+	t.Helper()
+	best := func(n int) time.Duration {
+		var b time.Duration
+		for i := 0; i < 3; i++ {
+			start := CPUTime()
+			run(n)
+			if d := CPUTime() - start; i == 0 || d < b {
+				b = d
+			}
+		}
+		return b
+	}
+	for n < 1<<24 {
+		start := CPUTime()
+		run(n)
+		if CPUTime()-start >= 10*time.Millisecond {
+			break
+		}
+		n *= 2
+	}
+	small, large := best(n), best(4*n)
+	if ratio := float64(large) / float64(small); ratio > 10 {
+		t.Errorf("4 times the input took %.1f times as long (%v at %d, %v at %d): more than linear", ratio, small, n, large, 4*n)
+	}
+}
+
+// CPUTime is the processor time the process has used, in user and
+// system mode: unlike the clock, it does not count the time other
+// programs on a busy machine take.
+func CPUTime() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		panic(err)
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
