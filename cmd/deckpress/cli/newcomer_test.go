@@ -200,7 +200,7 @@ func TestCompletion(t *testing.T) {
 		{[]string{"hexsheet", "--top", ""}, "flat\npointy\n:4\n"},
 		{[]string{"init", ""}, "audition\ngalaga\ngladiators\nsamples\nslugfest\n:4\n"},
 		{[]string{"init", "audition", ""}, ":16\n"},
-		{[]string{"schema", ""}, "arena\ndeck\nhero\nproject\nrules\n:4\n"},
+		{[]string{"schema", ""}, "arena\ndeck\nhero\nproject\nrules\nruleset\nslugfest\ntemplate\n:4\n"},
 		{[]string{"build", ""}, "yaml\nyml\n:8\n"},
 		{[]string{"hero", "show", ""}, "yaml\nyml\n:8\n"},
 		{[]string{"sim", "gladiators", "--policy", ""}, "greedy\nrandom\n:4\n"},
