@@ -134,8 +134,17 @@ func houseNote(rs *Ruleset) string {
 	if len(rs.House) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("House tables: %s are deckpress's own (the source's charts were lost); %s. Replace them with a ruleset file.",
-		strings.Join(rs.House, ", "), rs.Name)
+	return fmt.Sprintf("House tables: the %s on this sheet come from the ruleset %q, because the source's own charts are lost. A ruleset file of your own can replace them.",
+		andList(rs.House), rs.Name)
+}
+
+// andList joins names as a sentence lists them: "a", "a and b", "a, b
+// and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func num(v int, at cards.Pos) *cards.Node {

@@ -109,7 +109,7 @@ func TestCardsDeck(t *testing.T) {
 		"power_points": "147", "char_points": "30", "bought": "1", "budget": "200",
 		"ruleset":    rs.Name,
 		"quickref":   QuickReference,
-		"house_note": "House tables: segments, gizmos, powers, modifiers are deckpress's own (the source's charts were lost); Superhero Gladiators (deckpress house tables). Replace them with a ruleset file.",
+		"house_note": "House tables: the segments, gizmos, powers and modifiers on this sheet come from the ruleset \"Superhero Gladiators (deckpress house tables)\", because the source's own charts are lost. A ruleset file of your own can replace them.",
 		"accent":     "#336699",
 		"image":      "sparky.png",
 		"powers": "power=Distance Attack | marks= | level=3 | uses=∞ | uses_n= | sheet_uses_n= | mods=gizmo hidden, piercing, missile | cost=101 | base=67.03 | mult=1.5 | detail=Strike a foe you can see up to level × 4 hexes away. A hit does oomph damage equal to the level, plus any extra oomph from the roll. — *bolts \\*of\\* light* | effect=Strike a foe you can see up to level × 4 hexes away. A hit does oomph damage equal to the level, plus any extra oomph from the roll.\n" +
@@ -227,7 +227,7 @@ modifiers:
 		t.Fatal(diags)
 	}
 	f, sheets, _ := deckOf(t, rs, "hero: H\ncharacteristics: {STR: 3, DEX: 4, SIZ: 4, PER: 4}\n")
-	want := "House tables: powers, gizmos are deckpress's own (the source's charts were lost); Mine. Replace them with a ruleset file."
+	want := "House tables: the powers and gizmos on this sheet come from the ruleset \"Mine\", because the source's own charts are lost. A ruleset file of your own can replace them."
 	if got := text(CardsDeck(f, sheets, rs).Cards[0].Fields["house_note"]); got != want {
 		t.Errorf("house note %q\nwant %q", got, want)
 	}
