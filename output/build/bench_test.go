@@ -1,6 +1,7 @@
 package build
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -104,7 +105,7 @@ func BenchmarkHexPaper100(b *testing.B) {
 	for b.Loop() {
 		doc := arena.HexPaper(arena.PaperOptions{Page: layout.Size{W: 210, H: 297}, Margin: 8,
 			Grid: layout.HexGrid{Size: 25.4}, Labels: true, Scale: "5 ft", Line: draw.Black, Width: 0.25, Pages: 100})
-		if _, err := pdf.Render(doc); err != nil {
+		if err := pdf.Render(io.Discard, doc); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,15 +1,20 @@
 package pdf
 
 import (
+	"bufio"
 	"bytes"
+	"compress/zlib"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/deckpress/deckpress/templates/draw"
 )
@@ -56,6 +61,9 @@ const minorVersion = '7'
 
 var (
 	rootRef = regexp.MustCompile(`/Root (\d+) 0 R`)
+	// the streams fpdf compresses when its compression is on: a page's
+	// contents and an indexed picture's palette
+	compressedRef = regexp.MustCompile(`/Contents (\d+) 0 R|/Indexed /DeviceRGB \d+ (\d+) 0 R`)
 	// fpdf writes an embedded-files name tree, and the names dictionary
 	// holding it, even when there is nothing in it.
 	emptyEmbeddedFiles = regexp.MustCompile(`/EmbeddedFiles\s*<<\s*/Names\s*\[\s*\]\s*>>\s*`)
@@ -71,20 +79,20 @@ var errLayout = errors.New("unexpected file layout from fpdf")
 // finish rewrites a file fpdf wrote, which has no hook for these: it adds
 // entries to the catalog and drops the catalog's empty name trees,
 // renames fonts as fonts says (fpdf's name → the subset's name), raises
-// the header's version to 1.7, and writes the cross-reference table anew.
-// Only object dictionaries change, never stream data.
-func finish(file []byte, catalogEntries string, fonts map[string]string) ([]byte, error) {
+// the header's version to 1.7, compresses the streams that fpdf would
+// have compressed (page contents and palettes: fpdf writes them plain
+// here, see [deflater]), and writes the cross-reference table anew. It
+// writes the result to w. Only object dictionaries change, and stream
+// data only by compression.
+func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]string) error {
 	l, err := parseLayout(file)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var b bytes.Buffer
-	b.Write(file[:l.objects[0].off])
-	if b.Bytes()[len("%PDF-1.")] < minorVersion {
-		b.Bytes()[len("%PDF-1.")] = minorVersion
-	}
-	offsets := make([]int, len(l.objects)+1)
-	for _, o := range l.objects {
+	heads := make([][]byte, len(l.objects))
+	datas := make([][]byte, len(l.objects))
+	var plain []int // indices of the objects whose streams to compress
+	for i, o := range l.objects {
 		obj := file[o.off:o.end]
 		head, data := obj, []byte(nil)
 		if i := bytes.Index(obj, []byte("\nstream\n")); i >= 0 {
@@ -92,7 +100,7 @@ func finish(file []byte, catalogEntries string, fonts map[string]string) ([]byte
 		}
 		if o.num == l.root {
 			if head, err = editCatalog(head, o.num, catalogEntries); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		var unknown []byte
@@ -106,20 +114,124 @@ func finish(file []byte, catalogEntries string, fonts map[string]string) ([]byte
 			return slices.Concat(sm[1], []byte(" /"+name))
 		})
 		if unknown != nil {
-			return nil, fmt.Errorf("%w: a font deckpress did not register: %s", errLayout, unknown)
+			return fmt.Errorf("%w: a font deckpress did not register: %s", errLayout, unknown)
 		}
-		offsets[o.num] = b.Len()
-		b.Write(head)
-		b.Write(data)
+		heads[i], datas[i] = head, data
+		if l.compress[o.num] {
+			plain = append(plain, i)
+		}
 	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offsets))
+	if err := compressStreams(heads, datas, plain); err != nil {
+		return err
+	}
+	cw := &countingWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	header := bytes.Clone(file[:l.objects[0].off])
+	if header[len("%PDF-1.")] < minorVersion {
+		header[len("%PDF-1.")] = minorVersion
+	}
+	cw.Write(header)
+	offsets := make([]int64, len(l.objects)+1)
+	for i, o := range l.objects {
+		offsets[o.num] = cw.n
+		cw.Write(heads[i])
+		cw.Write(datas[i])
+	}
+	xref := cw.n
+	fmt.Fprintf(cw, "xref\n0 %d\n0000000000 65535 f \n", len(offsets))
 	for _, off := range offsets[1:] {
-		fmt.Fprintf(&b, "%010d 00000 n \n", off)
+		fmt.Fprintf(cw, "%010d 00000 n \n", off)
 	}
-	b.Write(l.trailer)
-	fmt.Fprintf(&b, "startxref\n%d\n%%%%EOF\n", xref)
-	return b.Bytes(), nil
+	cw.Write(l.trailer)
+	fmt.Fprintf(cw, "startxref\n%d\n%%%%EOF\n", xref)
+	return cw.flush()
+}
+
+// countingWriter counts the bytes written through it and keeps the first
+// error, so that the file can be written without checking every write.
+type countingWriter struct {
+	w   *bufio.Writer
+	n   int64
+	err error
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+func (c *countingWriter) flush() error {
+	if c.err != nil {
+		return c.err
+	}
+	return c.w.Flush()
+}
+
+// plainStream is the dictionary fpdf writes before a stream it did not
+// compress: its length and nothing else.
+var plainStream = regexp.MustCompile(`^(\d+ 0 obj\n)<</Length (\d+)>>\n$`)
+
+// compressStreams compresses the streams of the objects at indices, on
+// every core, each into a stream that says its filter, exactly as fpdf
+// writes a compressed stream.
+func compressStreams(heads, datas [][]byte, indices []int) error {
+	errs := make([]error, len(indices))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(indices)) {
+		wg.Go(func() {
+			var d deflater
+			for j := range next {
+				heads[indices[j]], datas[indices[j]], errs[j] = d.stream(heads[indices[j]], datas[indices[j]])
+			}
+		})
+	}
+	for j := range indices {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// deflater compresses streams with one zlib writer, reset for each.
+// fpdf makes a new writer (some 1.3 MB of state) for every page it
+// compresses, which was most of a build's allocation; deckpress turns
+// fpdf's compression off and compresses here, with the same level, so
+// the file is byte for byte what fpdf writes.
+type deflater struct {
+	zw  *zlib.Writer
+	buf bytes.Buffer
+}
+
+// stream compresses the stream of an object fpdf wrote plain: head is
+// "N 0 obj\n<</Length L>>\n", data "stream\n" L bytes "\nendstream\nendobj\n".
+func (d *deflater) stream(head, data []byte) ([]byte, []byte, error) {
+	m := plainStream.FindSubmatch(head)
+	const open, closing = "stream\n", "\nendstream\nendobj\n"
+	if m == nil || !bytes.HasPrefix(data, []byte(open)) || !bytes.HasSuffix(data, []byte(closing)) {
+		return nil, nil, fmt.Errorf("%w: a stream to compress is not as fpdf writes it", errLayout)
+	}
+	raw := data[len(open) : len(data)-len(closing)]
+	if n, _ := strconv.Atoi(string(m[2])); n != len(raw) {
+		return nil, nil, fmt.Errorf("%w: a stream's length is not its /Length", errLayout)
+	}
+	d.buf.Reset()
+	if d.zw == nil {
+		d.zw, _ = zlib.NewWriterLevel(&d.buf, zlib.BestSpeed)
+	} else {
+		d.zw.Reset(&d.buf)
+	}
+	d.zw.Write(raw)
+	if err := d.zw.Close(); err != nil {
+		return nil, nil, err
+	}
+	head = fmt.Appendf(slices.Clone(m[1]), "<</Filter /FlateDecode /Length %d>>\n", d.buf.Len())
+	return head, slices.Concat([]byte(open), d.buf.Bytes(), []byte(closing)), nil
 }
 
 // editCatalog adds entries to the catalog object and drops its empty
@@ -138,9 +250,10 @@ func editCatalog(obj []byte, num int, entries string) ([]byte, error) {
 // fileLayout is where fpdf put things: its objects in file order, each up to
 // the next (or the table), the trailer dictionary and the catalog.
 type fileLayout struct {
-	objects []object
-	trailer []byte // "trailer" up to "startxref"
-	root    int
+	objects  []object
+	trailer  []byte // "trailer" up to "startxref"
+	root     int
+	compress map[int]bool // the objects whose streams fpdf compresses when asked: page contents, palettes
 }
 
 type object struct{ num, off, end int }
@@ -200,6 +313,17 @@ func parseLayout(file []byte) (*fileLayout, error) {
 		return nil, fmt.Errorf("%w: no /Root in the trailer", errLayout)
 	}
 	l.root, _ = strconv.Atoi(string(m[1]))
+	l.compress = map[int]bool{}
+	for _, o := range l.objects {
+		head := file[o.off:o.end]
+		if i := bytes.Index(head, []byte("\nstream\n")); i >= 0 {
+			head = head[:i]
+		}
+		for _, m := range compressedRef.FindAllSubmatch(head, -1) {
+			n, _ := strconv.Atoi(string(m[1]) + string(m[2]))
+			l.compress[n] = true
+		}
+	}
 	if l.root < 1 || l.root >= n {
 		return nil, fmt.Errorf("%w: catalog %d is not in the cross-reference table", errLayout, l.root)
 	}

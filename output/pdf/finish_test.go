@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -21,7 +22,7 @@ func render(t *testing.T, sides draw.Sides) []byte {
 	t.Helper()
 	face := &draw.Face{Ops: []draw.Op{&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 10, Y: 10, W: 20, H: 20}}}}
 	page := draw.Page{Size: layout.Size{W: 100, H: 150}, Layers: []draw.Layer{{Transform: layout.Identity, Face: face}}}
-	file, err := Render(&draw.Document{Title: "t", Sides: sides, Pages: []draw.Page{page, page}})
+	file, err := renderBytes(&draw.Document{Title: "t", Sides: sides, Pages: []draw.Page{page, page}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func rootOf(t *testing.T, file []byte) int {
 // an error, never a file with a broken cross-reference table.
 func TestFinishRefuses(t *testing.T) {
 	good := fpdfOutput(t, "")
-	if _, err := finish(good, "", nil); err != nil {
+	if err := finish(io.Discard, good, "", nil); err != nil {
 		t.Fatalf("fpdf's own file: %v", err)
 	}
 	startxref := regexp.MustCompile(`startxref\n\d+`)
@@ -138,11 +139,18 @@ func TestFinishRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := finish(tt.file, "", nil); !errors.Is(err, errLayout) {
+			if err := finish(io.Discard, tt.file, "", nil); !errors.Is(err, errLayout) {
 				t.Errorf("got %v, want %v", err, errLayout)
 			}
 		})
 	}
+}
+
+// renderBytes renders doc into memory.
+func renderBytes(doc *draw.Document) ([]byte, error) {
+	var buf bytes.Buffer
+	err := Render(&buf, doc)
+	return buf.Bytes(), err
 }
 
 // fpdfOutput is a small file as fpdf writes it, before finish: a picture
@@ -212,7 +220,7 @@ func TestSubsetFontNames(t *testing.T) {
 			ops = append(ops, &draw.TextOp{Font: fam.Face(st), Size: 10, Colour: draw.Colour{A: 255}, X: 10, Y: 10, Text: text})
 		}
 		page := draw.Page{Size: layout.Size{W: 100, H: 100}, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}
-		file, err := Render(&draw.Document{Title: "t", Pages: []draw.Page{page}})
+		file, err := renderBytes(&draw.Document{Title: "t", Pages: []draw.Page{page}})
 		if err != nil {
 			t.Fatal(err)
 		}

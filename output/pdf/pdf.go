@@ -13,6 +13,7 @@ package pdf
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -55,7 +56,7 @@ func New(title string, sides draw.Sides) *Writer {
 	p.SetCreationDate(fixedDate)
 	p.SetModificationDate(fixedDate)
 	p.SetCatalogSort(true)
-	p.SetCompression(true)
+	p.SetCompression(false) // finish compresses, with one writer per core
 	p.SetProducer("deckpress", false)
 	p.SetCreator("deckpress", false)
 	p.SetTitle(title, true)
@@ -64,28 +65,27 @@ func New(title string, sides draw.Sides) *Writer {
 	return &Writer{pdf: p, sides: sides, fonts: map[string]*font{}, images: map[string]bool{}}
 }
 
-// Render draws a whole document and returns the PDF file.
-func Render(doc *draw.Document) ([]byte, error) {
+// Render draws a whole document and writes the PDF file to out.
+func Render(out io.Writer, doc *draw.Document) error {
 	w := New(doc.Title, doc.Sides)
 	draw.Draw(w, doc)
-	return w.Bytes()
+	return w.Finish(out)
 }
 
-// Bytes finishes the file and returns it.
-func (w *Writer) Bytes() ([]byte, error) {
+// Finish finishes the file and writes it to out.
+func (w *Writer) Finish(out io.Writer) error {
 	var buf bytes.Buffer
 	if err := w.pdf.Output(&buf); err != nil {
-		return nil, fmt.Errorf("pdf: %w", err)
+		return fmt.Errorf("pdf: %w", err)
 	}
 	names := map[string]string{}
 	for _, f := range w.fonts {
 		names["utf8"+f.key] = subsetName(f.id, f.runes)
 	}
-	file, err := finish(buf.Bytes(), viewerPreferences(w.sides), names)
-	if err != nil {
-		return nil, fmt.Errorf("pdf: %w", err)
+	if err := finish(out, buf.Bytes(), viewerPreferences(w.sides), names); err != nil {
+		return fmt.Errorf("pdf: %w", err)
 	}
-	return file, nil
+	return nil
 }
 
 // BeginPage starts a page of the given size (and trim box).

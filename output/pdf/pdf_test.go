@@ -43,7 +43,9 @@ func TestImageAnywhere(t *testing.T) {
 			w := New("test", draw.OneSided)
 			w.BeginPage(layout.Size{W: 100, H: pageH}, nil)
 			w.Image(&draw.ImageOp{Image: testPicture(t), Box: tt.box})
-			out, err := w.Bytes()
+			var buf bytes.Buffer
+			err := w.Finish(&buf)
+			out := buf.Bytes()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 	"image"
 	"image/color"
 	stdpng "image/png"
+	"io"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -50,14 +51,19 @@ func (c *Canvas) Result() image.Image {
 	return c.dc.Image()
 }
 
-// Encode writes the page as a PNG file.
+// Encode returns the page as a PNG file.
 func (c *Canvas) Encode() ([]byte, error) { return Encode(c.dc.Image()) }
 
-// Encode writes an image as a PNG file.
+// Encode returns an image as a PNG file.
 func Encode(img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
-	err := (&stdpng.Encoder{CompressionLevel: stdpng.BestSpeed}).Encode(&buf, img)
+	err := Write(&buf, img)
 	return buf.Bytes(), err
+}
+
+// Write writes an image as a PNG file to w.
+func Write(w io.Writer, img image.Image) error {
+	return (&stdpng.Encoder{CompressionLevel: stdpng.BestSpeed}).Encode(w, img)
 }
 
 // Pixels returns the pixel size of a length in mm at the canvas's dpi,
