@@ -3,18 +3,15 @@ package pdf
 import (
 	"bufio"
 	"bytes"
-	"compress/zlib"
 	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/deckpress/deckpress/templates/draw"
 )
@@ -79,20 +76,28 @@ var errLayout = errors.New("unexpected file layout from fpdf")
 // finish rewrites a file fpdf wrote, which has no hook for these: it adds
 // entries to the catalog and drops the catalog's empty name trees,
 // renames fonts as fonts says (fpdf's name → the subset's name), raises
-// the header's version to 1.7, compresses the streams that fpdf would
-// have compressed (page contents and palettes: fpdf writes them plain
-// here, see [deflater]), and writes the cross-reference table anew. It
-// writes the result to w. Only object dictionaries change, and stream
-// data only by compression.
-func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]string) error {
+// the header's version to 1.7, and writes the cross-reference table anew.
+// Each page's contents are what pages gives, in page order, compressed
+// (fpdf's own are dropped); pages nil, or out of pages, leaves fpdf's
+// contents. The streams that fpdf compresses when asked (page contents
+// left as they are, and palettes) it writes plain here, and finish
+// compresses them, at fpdf's level. Only object dictionaries change, and
+// stream data only by compression. The result is written to w as it is
+// made.
+func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]string, pages func() ([]byte, bool)) error {
 	l, err := parseLayout(file)
 	if err != nil {
 		return err
 	}
-	heads := make([][]byte, len(l.objects))
-	datas := make([][]byte, len(l.objects))
-	var plain []int // indices of the objects whose streams to compress
-	for i, o := range l.objects {
+	cw := &countingWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	header := bytes.Clone(file[:l.objects[0].off])
+	if header[len("%PDF-1.")] < minorVersion {
+		header[len("%PDF-1.")] = minorVersion
+	}
+	cw.Write(header)
+	offsets := make([]int64, len(l.objects)+1)
+	var d deflater
+	for _, o := range l.objects {
 		obj := file[o.off:o.end]
 		head, data := obj, []byte(nil)
 		if i := bytes.Index(obj, []byte("\nstream\n")); i >= 0 {
@@ -116,25 +121,22 @@ func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]st
 		if unknown != nil {
 			return fmt.Errorf("%w: a font deckpress did not register: %s", errLayout, unknown)
 		}
-		heads[i], datas[i] = head, data
 		if l.compress[o.num] {
-			plain = append(plain, i)
+			raw, err := plainStream(head, data)
+			if err != nil {
+				return err
+			}
+			if page, ok := pageContents(l, o.num, pages); ok {
+				raw = page
+			} else {
+				raw = d.compress(raw)
+			}
+			head = fmt.Appendf(nil, "%d 0 obj\n<</Filter /FlateDecode /Length %d>>\n", o.num, len(raw))
+			data = slices.Concat([]byte("stream\n"), raw, []byte("\nendstream\nendobj\n"))
 		}
-	}
-	if err := compressStreams(heads, datas, plain); err != nil {
-		return err
-	}
-	cw := &countingWriter{w: bufio.NewWriterSize(w, 64<<10)}
-	header := bytes.Clone(file[:l.objects[0].off])
-	if header[len("%PDF-1.")] < minorVersion {
-		header[len("%PDF-1.")] = minorVersion
-	}
-	cw.Write(header)
-	offsets := make([]int64, len(l.objects)+1)
-	for i, o := range l.objects {
 		offsets[o.num] = cw.n
-		cw.Write(heads[i])
-		cw.Write(datas[i])
+		cw.Write(head)
+		cw.Write(data)
 	}
 	xref := cw.n
 	fmt.Fprintf(cw, "xref\n0 %d\n0000000000 65535 f \n", len(offsets))
@@ -144,6 +146,15 @@ func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]st
 	cw.Write(l.trailer)
 	fmt.Fprintf(cw, "startxref\n%d\n%%%%EOF\n", xref)
 	return cw.flush()
+}
+
+// pageContents is the next page's compressed contents from pages, when
+// object num is a page's contents and pages has one.
+func pageContents(l *fileLayout, num int, pages func() ([]byte, bool)) ([]byte, bool) {
+	if !l.contents[num] || pages == nil {
+		return nil, false
+	}
+	return pages()
 }
 
 // countingWriter counts the bytes written through it and keeps the first
@@ -171,67 +182,23 @@ func (c *countingWriter) flush() error {
 	return c.w.Flush()
 }
 
-// plainStream is the dictionary fpdf writes before a stream it did not
+// plainHead is the dictionary fpdf writes before a stream it did not
 // compress: its length and nothing else.
-var plainStream = regexp.MustCompile(`^(\d+ 0 obj\n)<</Length (\d+)>>\n$`)
+var plainHead = regexp.MustCompile(`^\d+ 0 obj\n<</Length (\d+)>>\n$`)
 
-// compressStreams compresses the streams of the objects at indices, on
-// every core, each into a stream that says its filter, exactly as fpdf
-// writes a compressed stream.
-func compressStreams(heads, datas [][]byte, indices []int) error {
-	errs := make([]error, len(indices))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(indices)) {
-		wg.Go(func() {
-			var d deflater
-			for j := range next {
-				heads[indices[j]], datas[indices[j]], errs[j] = d.stream(heads[indices[j]], datas[indices[j]])
-			}
-		})
-	}
-	for j := range indices {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
-	return errors.Join(errs...)
-}
-
-// deflater compresses streams with one zlib writer, reset for each.
-// fpdf makes a new writer (some 1.3 MB of state) for every page it
-// compresses, which was most of a build's allocation; deckpress turns
-// fpdf's compression off and compresses here, with the same level, so
-// the file is byte for byte what fpdf writes.
-type deflater struct {
-	zw  *zlib.Writer
-	buf bytes.Buffer
-}
-
-// stream compresses the stream of an object fpdf wrote plain: head is
+// plainStream returns the data of a stream fpdf wrote plain: head is
 // "N 0 obj\n<</Length L>>\n", data "stream\n" L bytes "\nendstream\nendobj\n".
-func (d *deflater) stream(head, data []byte) ([]byte, []byte, error) {
-	m := plainStream.FindSubmatch(head)
+func plainStream(head, data []byte) ([]byte, error) {
+	m := plainHead.FindSubmatch(head)
 	const open, closing = "stream\n", "\nendstream\nendobj\n"
 	if m == nil || !bytes.HasPrefix(data, []byte(open)) || !bytes.HasSuffix(data, []byte(closing)) {
-		return nil, nil, fmt.Errorf("%w: a stream to compress is not as fpdf writes it", errLayout)
+		return nil, fmt.Errorf("%w: a stream to compress is not as fpdf writes it", errLayout)
 	}
 	raw := data[len(open) : len(data)-len(closing)]
-	if n, _ := strconv.Atoi(string(m[2])); n != len(raw) {
-		return nil, nil, fmt.Errorf("%w: a stream's length is not its /Length", errLayout)
+	if n, _ := strconv.Atoi(string(m[1])); n != len(raw) {
+		return nil, fmt.Errorf("%w: a stream's length is not its /Length", errLayout)
 	}
-	d.buf.Reset()
-	if d.zw == nil {
-		d.zw, _ = zlib.NewWriterLevel(&d.buf, zlib.BestSpeed)
-	} else {
-		d.zw.Reset(&d.buf)
-	}
-	d.zw.Write(raw)
-	if err := d.zw.Close(); err != nil {
-		return nil, nil, err
-	}
-	head = fmt.Appendf(slices.Clone(m[1]), "<</Filter /FlateDecode /Length %d>>\n", d.buf.Len())
-	return head, slices.Concat([]byte(open), d.buf.Bytes(), []byte(closing)), nil
+	return raw, nil
 }
 
 // editCatalog adds entries to the catalog object and drops its empty
@@ -254,6 +221,7 @@ type fileLayout struct {
 	trailer  []byte // "trailer" up to "startxref"
 	root     int
 	compress map[int]bool // the objects whose streams fpdf compresses when asked: page contents, palettes
+	contents map[int]bool // the objects that are page contents
 }
 
 type object struct{ num, off, end int }
@@ -313,7 +281,7 @@ func parseLayout(file []byte) (*fileLayout, error) {
 		return nil, fmt.Errorf("%w: no /Root in the trailer", errLayout)
 	}
 	l.root, _ = strconv.Atoi(string(m[1]))
-	l.compress = map[int]bool{}
+	l.compress, l.contents = map[int]bool{}, map[int]bool{}
 	for _, o := range l.objects {
 		head := file[o.off:o.end]
 		if i := bytes.Index(head, []byte("\nstream\n")); i >= 0 {
@@ -322,6 +290,7 @@ func parseLayout(file []byte) (*fileLayout, error) {
 		for _, m := range compressedRef.FindAllSubmatch(head, -1) {
 			n, _ := strconv.Atoi(string(m[1]) + string(m[2]))
 			l.compress[n] = true
+			l.contents[n] = l.contents[n] || len(m[1]) > 0
 		}
 	}
 	if l.root < 1 || l.root >= n {

@@ -111,7 +111,7 @@ func rootOf(t *testing.T, file []byte) int {
 // an error, never a file with a broken cross-reference table.
 func TestFinishRefuses(t *testing.T) {
 	good := fpdfOutput(t, "")
-	if err := finish(io.Discard, good, "", nil); err != nil {
+	if err := finish(io.Discard, good, "", nil, nil); err != nil {
 		t.Fatalf("fpdf's own file: %v", err)
 	}
 	startxref := regexp.MustCompile(`startxref\n\d+`)
@@ -139,7 +139,7 @@ func TestFinishRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := finish(io.Discard, tt.file, "", nil); !errors.Is(err, errLayout) {
+			if err := finish(io.Discard, tt.file, "", nil, nil); !errors.Is(err, errLayout) {
 				t.Errorf("got %v, want %v", err, errLayout)
 			}
 		})
@@ -157,15 +157,15 @@ func renderBytes(doc *draw.Document) ([]byte, error) {
 // and text, if any.
 func fpdfOutput(t *testing.T, text string) []byte {
 	t.Helper()
-	w := New("t", draw.OneSided)
-	w.BeginPage(layout.Size{W: 10, H: 10}, nil)
-	w.Image(&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 1, Y: 1, W: 5, H: 5}})
-	w.Text(&draw.TextOp{Font: typeset.NewFontSet().Fallback.Face(typeset.Regular), Size: 10, Colour: draw.Colour{A: 255}, X: 1, Y: 8, Text: text})
-	var buf bytes.Buffer
-	if err := w.pdf.Output(&buf); err != nil {
+	ops := []draw.Op{&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 1, Y: 1, W: 5, H: 5}},
+		&draw.TextOp{Font: typeset.NewFontSet().Fallback.Face(typeset.Regular), Size: 10, Colour: draw.Colour{A: 255}, X: 1, Y: 8, Text: text}}
+	p := newPlan("t")
+	draw.Draw(p, &draw.Document{Pages: []draw.Page{{Size: layout.Size{W: 10, H: 10}, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}}})
+	file, err := p.skeleton()
+	if err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
+	return file
 }
 
 // replaceTable puts head where the table's first lines were.
