@@ -132,28 +132,35 @@ type renderedCard struct {
 // cores; each card's faces and problems are its own, so the result does
 // not depend on the order the cards are drawn in.
 func renderCards(lib *templates.Library, deck *cards.Deck, rendered []renderedCard) {
+	parallel(len(rendered), func(i int) {
+		c, r := deck.Cards[i], &rendered[i]
+		var ds cards.Diagnostics
+		if r.front != nil {
+			r.faces.Front, ds = lib.Render(r.front, side(deck, c, &c.Front, "front"))
+			r.diags = r.diags.Extend(ds)
+		}
+		if r.back != nil {
+			r.faces.Back, ds = lib.Render(r.back, side(deck, c, &c.Back, "back"))
+			r.diags = r.diags.Extend(ds)
+		}
+		if r.faces.Back == nil {
+			r.faces.Back = &draw.Face{}
+		}
+	})
+}
+
+// parallel calls do(i) for every i below n, on all cores.
+func parallel(n int, do func(i int)) {
 	next := make(chan int, 64)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(rendered)) {
+	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
 			for i := range next {
-				c, r := deck.Cards[i], &rendered[i]
-				var ds cards.Diagnostics
-				if r.front != nil {
-					r.faces.Front, ds = lib.Render(r.front, side(deck, c, &c.Front, "front"))
-					r.diags = r.diags.Extend(ds)
-				}
-				if r.back != nil {
-					r.faces.Back, ds = lib.Render(r.back, side(deck, c, &c.Back, "back"))
-					r.diags = r.diags.Extend(ds)
-				}
-				if r.faces.Back == nil {
-					r.faces.Back = &draw.Face{}
-				}
+				do(i)
 			}
 		})
 	}
-	for i := range rendered {
+	for i := range n {
 		next <- i
 	}
 	close(next)
@@ -320,7 +327,12 @@ func (j *DeckJob) Document() *draw.Document {
 	doc := &draw.Document{Title: j.Deck.Name, Sides: draw.SidesOf(j.Plan.Duplex)}
 	bleedBox := j.Plan.CardBleedBox()
 	sheets := j.Plan.Sheets(len(j.copies))
-	for _, p := range j.Plan.Pages(len(j.copies)) {
+	pages := j.Plan.Pages(len(j.copies))
+	doc.Pages = make([]draw.Page, len(pages))
+	// each page on its own, on all cores: the guides and the label are
+	// laid out for every page
+	parallel(len(pages), func(i int) {
+		p := pages[i]
 		page := draw.Page{Size: p.Size, Trim: p.Trim}
 		for _, pl := range p.Placements {
 			face := j.faces[j.copies[pl.Card]].Side(pl.Side)
@@ -333,8 +345,8 @@ func (j *DeckJob) Document() *draw.Document {
 		if l, ok := j.sheetLabel(p, sheets); ok {
 			page.Layers = append(page.Layers, l)
 		}
-		doc.Pages = append(doc.Pages, page)
-	}
+		doc.Pages[i] = page
+	})
 	return doc
 }
 
