@@ -98,6 +98,9 @@ func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]st
 	offsets := make([]int64, len(l.objects)+1)
 	var d deflater
 	for _, o := range l.objects {
+		if cw.err != nil {
+			return cw.err // the rest need not be made
+		}
 		obj := file[o.off:o.end]
 		head, data := obj, []byte(nil)
 		if i := bytes.Index(obj, []byte("\nstream\n")); i >= 0 {

@@ -136,6 +136,8 @@ func TestFinishRefuses(t *testing.T) {
 		{"root beyond the table", root.ReplaceAll(bytes.Clone(good), []byte("/Root 999"))},
 		{"root not a dictionary", root.ReplaceAll(bytes.Clone(good), []byte("/Root 5"))}, // a stream
 		{"a font deckpress did not register", fpdfOutput(t, "text")},
+		{"page contents longer than their length", spoilContents(t, good, func(m []byte) { m[len(m)-1] = '0' + (m[len(m)-1]-'0'+1)%10 })},
+		{"page contents not a plain stream", spoilContents(t, good, func(m []byte) { copy(m, "<</Lenxth") })},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,6 +146,24 @@ func TestFinishRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// spoilContents changes, in place and keeping every offset, the length
+// in the dictionary of the first page's contents, which spoil is given
+// ("<</Length N").
+func spoilContents(t *testing.T, file []byte, spoil func([]byte)) []byte {
+	t.Helper()
+	file = bytes.Clone(file)
+	m := regexp.MustCompile(`/Contents (\d+) 0 R`).FindSubmatch(file)
+	if m == nil {
+		t.Fatal("no page contents")
+	}
+	loc := regexp.MustCompile(`\n` + string(m[1]) + ` 0 obj\n(<</Length \d+)>>\nstream\n`).FindSubmatchIndex(file)
+	if loc == nil {
+		t.Fatal("the page contents are not a plain stream")
+	}
+	spoil(file[loc[2]:loc[3]])
+	return file
 }
 
 // renderBytes renders doc into memory.

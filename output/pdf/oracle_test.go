@@ -6,6 +6,7 @@ package pdf
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -13,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gomono"
@@ -425,4 +427,42 @@ func TestSameFileAgain(t *testing.T) {
 	if !bytes.Equal(first, again) {
 		t.Errorf("the second file differs from the first at byte %d", firstDifference(again, first))
 	}
+}
+
+// failingWriter accepts n bytes, then fails.
+type failingWriter struct{ n int }
+
+var errFull = errors.New("the disk is full")
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		n := w.n
+		w.n = 0
+		return n, errFull
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// TestRenderStopsOnAWriteError: a file that cannot be written is an
+// error saying why, and the pages being written for it are given up (no
+// goroutine is left waiting).
+func TestRenderStopsOnAWriteError(t *testing.T) {
+	face := &draw.Face{Ops: []draw.Op{&draw.PathOp{Path: layout.RectPath(layout.Rect{W: 10, H: 10}), Fill: draw.Colour{A: 255}}}}
+	pages := make([]draw.Page, 2000) // more than the writer buffers
+	for i := range pages {
+		pages[i] = draw.Page{Size: layout.Size{W: 100, H: 100}, Layers: []draw.Layer{{Transform: layout.Translate(float64(i%50), 0), Face: face}}}
+	}
+	before := runtime.NumGoroutine()
+	err := Render(&failingWriter{n: 100}, &draw.Document{Title: "full", Pages: pages})
+	if !errors.Is(err, errFull) {
+		t.Fatalf("got %v, want %v", err, errFull)
+	}
+	for range 100 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines left, %d before", runtime.NumGoroutine(), before)
 }
