@@ -273,13 +273,27 @@ func (p pendingImage) normalise() error {
 	}
 	// an opaque picture is written as 3-channel RGB, with alpha otherwise
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, dst); err != nil {
+	if err := pngEncoder.Encode(&buf, dst); err != nil {
 		return fmt.Errorf("encode image: %w", err)
 	}
 	sum := sha256.Sum256(buf.Bytes())
 	im.ID, im.PNG, im.Pixels = hex.EncodeToString(sum[:8]), buf.Bytes(), dst
 	return nil
 }
+
+// pngEncoder encodes pictures, reusing its compressors: the standard
+// library makes a new one (over a megabyte) for every picture otherwise.
+var pngEncoder = &png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers{}}
+
+// pngBuffers is a png.EncoderBufferPool for any number of goroutines.
+type pngBuffers struct{ pool sync.Pool }
+
+func (p *pngBuffers) Get() *png.EncoderBuffer {
+	b, _ := p.pool.Get().(*png.EncoderBuffer)
+	return b // nil: the encoder makes one
+}
+
+func (p *pngBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
 
 // pixelsFor returns the pixel size that prints a length of mm at the
 // store's resolution.

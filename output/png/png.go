@@ -14,6 +14,7 @@ import (
 	stdpng "image/png"
 	"io"
 	"math"
+	"sync"
 
 	"github.com/fogleman/gg"
 
@@ -63,8 +64,22 @@ func Encode(img image.Image) ([]byte, error) {
 
 // Write writes an image as a PNG file to w.
 func Write(w io.Writer, img image.Image) error {
-	return (&stdpng.Encoder{CompressionLevel: stdpng.BestSpeed}).Encode(w, img)
+	return encoder.Encode(w, img)
 }
+
+// encoder encodes pages and faces, reusing its compressors: the standard
+// library makes a new one (over a megabyte) for every image otherwise.
+var encoder = &stdpng.Encoder{CompressionLevel: stdpng.BestSpeed, BufferPool: &buffers{}}
+
+// buffers is a png.EncoderBufferPool for any number of goroutines.
+type buffers struct{ pool sync.Pool }
+
+func (p *buffers) Get() *stdpng.EncoderBuffer {
+	b, _ := p.pool.Get().(*stdpng.EncoderBuffer)
+	return b // nil: the encoder makes one
+}
+
+func (p *buffers) Put(b *stdpng.EncoderBuffer) { p.pool.Put(b) }
 
 // Pixels returns the pixel size of a length in mm at the canvas's dpi,
 // rounded to whole pixels.
