@@ -68,7 +68,7 @@ func assertJSON(t *testing.T, got map[string]any, want string) {
 }
 
 func TestShapeKeys(t *testing.T) {
-	if got := PrintShape.Keys(); !slices.Equal(got, []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin", "marks", "rotate", "back-offset", "preset", "order"}) {
+	if got := PrintShape.Keys(); !slices.Equal(got, []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin", "marks", "rotate", "back-offset", "preset", "order", "safe", "corner-radius"}) {
 		t.Errorf("print keys: %q", got)
 	}
 	if s := DeckShape.Prop("cards"); s == nil || s.Items != CardShape {

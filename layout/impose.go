@@ -97,6 +97,12 @@ type Settings struct {
 	Rotate      bool  // allow cards turned 90° in their slots when more fit
 	BackOffset  Point // moves every back, to correct a printer's misregistration
 	BacksFirst  bool  // single pages: each card's back before its front
+	// Safe is how far inside the trim text and icons keep (preflight);
+	// 0 checks nothing.
+	Safe float64
+	// CornerRadius rounds the card's corners (cut lines, previews); 0:
+	// square corners.
+	CornerRadius float64
 }
 
 // Side is the side of a card, or of a printed sheet.

@@ -71,6 +71,10 @@ var PrintOptions = []PrintOption{
 		Help: "named settings: copyshop (3mm bleed, crop marks, 6mm gutter) or home (no bleed, cut lines, no gutter); other settings override it"},
 	{Name: "order", Kind: OptionEnum, Enum: OrderNames, Default: "fronts-first",
 		Help: "page order of duplex single: fronts-first or backs-first"},
+	{Name: "safe", Kind: OptionLength, Min: 0, Max: 30, Default: "3mm",
+		Help: "safe zone: text and icons keep this far inside the trim, or preflight warns; 0 checks nothing"},
+	{Name: "corner-radius", Kind: OptionLength, Min: 0, Max: 20, Default: "0",
+		Help: "round the cards' corners, such as 3mm: cut lines, previews and Tabletop Simulator images; crop marks stay at the trim's corners"},
 }
 
 // PrintOptionNames lists the print settings' names, in table order.

@@ -68,6 +68,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	res, found := Resolve(deck.Size, deck.Print, opts)
 	size, settings, fill, sizeOK := res.Size, res.Settings, res.Fill, res.OK
 	lib, ds := templates.Load(deck, size, settings.Bleed, opts.Files, opts.Builtin)
+	lib.Safe, lib.CornerRadius = settings.Safe, settings.CornerRadius
 	found = found.Extend(ds)
 	diags := &found
 
@@ -212,6 +213,8 @@ func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions) (Resolved, c
 		size = layout.Size{W: min(settings.Paper.W, settings.Paper.H), H: max(settings.Paper.W, settings.Paper.H)}
 		settings.Orientation, settings.Duplex, settings.Marks, settings.Rotate = layout.Portrait, layout.DuplexNone, layout.MarksNone, false
 		settings.Margin, settings.Gutter, settings.Bleed = 0, 0, 0
+		// a page is not cut: no safe zone, no rounded corners
+		settings.Safe, settings.CornerRadius = 0, 0
 	case sizeNode != nil:
 		if read, readOK := readSize(sizeNode, "size", diags); readOK {
 			size = read
@@ -339,7 +342,7 @@ func (j *DeckJob) Document() *draw.Document {
 			clip := bleedBox
 			page.Layers = append(page.Layers, draw.Layer{Transform: pl.Transform, Clip: &clip, Face: face})
 		}
-		if guides := guideFace(p); guides != nil {
+		if guides := j.guideFace(p); guides != nil {
 			page.Layers = append(page.Layers, draw.Layer{Transform: layout.Identity, Face: guides})
 		}
 		if l, ok := j.sheetLabel(p, sheets); ok {
@@ -401,14 +404,23 @@ var (
 	foldColour = draw.Colour{R: 120, G: 120, B: 120, A: 255}
 )
 
-// guideFace draws a page's cut marks and fold line.
-func guideFace(p layout.Page) *draw.Face {
+// guideFace draws a page's cut marks and fold line. The cut lines of a
+// deck with rounded corners are each card's trim outline, rounded; crop
+// marks stay at the straight trim edges, where a cutter starts.
+func (j *DeckJob) guideFace(p layout.Page) *draw.Face {
 	if len(p.Marks) == 0 && p.FoldLine == nil {
 		return nil
 	}
 	var marks layout.Path
-	for _, m := range p.Marks {
-		marks.Append(layout.LinePath(m))
+	if r := j.Plan.CornerRadius; r > 0 && j.Plan.Marks == layout.MarksLines {
+		trim := layout.Rect{W: j.Plan.Card.W, H: j.Plan.Card.H}
+		for _, pl := range p.Placements {
+			marks.Append(layout.RoundedRectPath(pl.Transform.Bounds(trim), r))
+		}
+	} else {
+		for _, m := range p.Marks {
+			marks.Append(layout.LinePath(m))
+		}
 	}
 	f := &draw.Face{}
 	if len(p.Marks) > 0 {

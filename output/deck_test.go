@@ -230,7 +230,7 @@ cards:
 func TestBuiltinFields(t *testing.T) {
 	job := mustPrepare(t, `deck: The Deck
 size: 20x30mm
-print: {paper: 100x100mm, margin: 5mm, marks: none}
+print: {paper: 100x100mm, margin: 5mm, marks: none, safe: 0}
 templates:
   f:
     elements:
@@ -556,7 +556,7 @@ func TestTemplateFiles(t *testing.T) {
 // uses is a misspelt key; a field that a template uses is a field.
 func TestReservedTypos(t *testing.T) {
 	src := `deck: D
-templates: {f: {elements: [{text: {x: 0, y: 0, w: 10, h: 10, value: "{{kinds}}"}}]}}
+templates: {f: {elements: [{text: {x: 5, y: 5, w: 10, h: 10, value: "{{kinds}}"}}]}}
 front: f
 back: f
 cards:
@@ -603,7 +603,7 @@ func TestIcons(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.icons, func(t *testing.T) {
-			src := "deck: D\ntemplates: {f: {elements: [{icon: {x: 0, y: 0, w: 5, h: 5, name: logo}}]}}\nicons: " + tt.icons + "\nfront: f\nback: f\ncards: [{name: a}]\n"
+			src := "deck: D\ntemplates: {f: {elements: [{icon: {x: 5, y: 5, w: 5, h: 5, name: logo}}]}}\nicons: " + tt.icons + "\nfront: f\nback: f\ncards: [{name: a}]\n"
 			job, diags := prepare(t, src, files, DeckOptions{})
 			got := messages(diags)
 			if len(tt.want) == 0 {
@@ -645,7 +645,7 @@ func TestSVGIcons(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.icons, func(t *testing.T) {
-			src := "deck: D\ntemplates: {f: {elements: [{text: {x: 0, y: 0, w: 40, h: 10, value: \"a :mark: b\", colour: crimson}}, {icon: {x: 0, y: 20, w: 5, h: 5, name: mark, colour: gold}}]}}\nicons: " + tt.icons + "\nfront: f\nback: f\ncards: [{name: a}]\n"
+			src := "deck: D\ntemplates: {f: {elements: [{text: {x: 5, y: 5, w: 40, h: 10, value: \"a :mark: b\", colour: crimson}}, {icon: {x: 5, y: 20, w: 5, h: 5, name: mark, colour: gold}}]}}\nicons: " + tt.icons + "\nfront: f\nback: f\ncards: [{name: a}]\n"
 			job, diags := prepare(t, src, files, DeckOptions{})
 			got := messages(diags)
 			if !tt.ok {
@@ -683,7 +683,7 @@ func TestSVGIcons(t *testing.T) {
 // be read or parsed is an error at its file name.
 func TestFonts(t *testing.T) {
 	files := fstest.MapFS{"r.ttf": {Data: goregular.TTF}, "b.ttf": {Data: gobold.TTF}, "bad.ttf": {Data: []byte("not a font")}}
-	const text = `{text: {x: 0, y: 0, w: 60, h: 10, value: "Hi", font: "%s"}}`
+	const text = `{text: {x: 5, y: 5, w: 50, h: 10, value: "Hi", font: "%s"}}`
 	tests := []struct {
 		name, fonts, font string
 		want              []string // the font IDs drawn, or the diagnostics

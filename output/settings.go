@@ -19,7 +19,9 @@ type PrintOptions struct {
 	Marks                 *layout.Marks
 	Rotate                *bool
 	BackOffset            *layout.Point
-	BacksFirst            *bool // single pages: a card's back before its front
+	BacksFirst            *bool    // single pages: a card's back before its front
+	Safe                  *float64 // mm inside the trim kept for text and icons
+	CornerRadius          *float64 // mm; rounds the card's corners
 }
 
 // Presets are named print settings (layout.PresetNames); explicit
@@ -45,6 +47,7 @@ func ptr[T any](v T) *T { return &v }
 var (
 	DefaultPaper  = layout.Size{W: 210, H: 297} // A4
 	DefaultMargin = 5.0                         // mm
+	DefaultSafe   = 3.0                         // mm: a cut is good to about 1 mm, a duplex print to as much again
 )
 
 // Over returns o with every setting that o lacks taken from base.
@@ -80,14 +83,20 @@ func (o PrintOptions) Over(base PrintOptions) PrintOptions {
 	if o.BacksFirst != nil {
 		r.BacksFirst = o.BacksFirst
 	}
+	if o.Safe != nil {
+		r.Safe = o.Safe
+	}
+	if o.CornerRadius != nil {
+		r.CornerRadius = o.CornerRadius
+	}
 	return r
 }
 
 // Settings fills the unset options with defaults: A4, orientation auto,
 // duplex long, no bleed or gutter, 5 mm margin, crop marks, no rotation,
-// no back offset.
+// no back offset, a 3 mm safe zone, square corners.
 func (o PrintOptions) Settings() layout.Settings {
-	s := layout.Settings{Paper: DefaultPaper, Margin: DefaultMargin}
+	s := layout.Settings{Paper: DefaultPaper, Margin: DefaultMargin, Safe: DefaultSafe}
 	if o.Paper != nil {
 		s.Paper = *o.Paper
 	}
@@ -118,6 +127,12 @@ func (o PrintOptions) Settings() layout.Settings {
 	if o.BacksFirst != nil {
 		s.BacksFirst = *o.BacksFirst
 	}
+	if o.Safe != nil {
+		s.Safe = *o.Safe
+	}
+	if o.CornerRadius != nil {
+		s.CornerRadius = *o.CornerRadius
+	}
 	return s
 }
 
@@ -142,9 +157,11 @@ var setters = map[string]func(o *PrintOptions, v printValue){
 		x, _ := layout.ParseDuplex(v.name)
 		o.Duplex = &x
 	},
-	"bleed":  func(o *PrintOptions, v printValue) { o.Bleed = &v.mm },
-	"gutter": func(o *PrintOptions, v printValue) { o.Gutter = &v.mm },
-	"margin": func(o *PrintOptions, v printValue) { o.Margin = &v.mm },
+	"bleed":         func(o *PrintOptions, v printValue) { o.Bleed = &v.mm },
+	"gutter":        func(o *PrintOptions, v printValue) { o.Gutter = &v.mm },
+	"margin":        func(o *PrintOptions, v printValue) { o.Margin = &v.mm },
+	"safe":          func(o *PrintOptions, v printValue) { o.Safe = &v.mm },
+	"corner-radius": func(o *PrintOptions, v printValue) { o.CornerRadius = &v.mm },
 	"marks": func(o *PrintOptions, v printValue) {
 		x, _ := layout.ParseMarks(v.name)
 		o.Marks = &x

@@ -33,8 +33,9 @@ func messages(ds cards.Diagnostics) []string {
 
 // The defaults, as the README and DESIGN.md state them: A4, orientation
 // auto, duplex long, no bleed or gutter, a 5 mm margin, crop marks, no
-// rotation, no back offset, fronts first.
-var defaults = layout.Settings{Paper: layout.Size{W: 210, H: 297}, Margin: 5,
+// rotation, no back offset, fronts first, a 3 mm safe zone, square
+// corners.
+var defaults = layout.Settings{Paper: layout.Size{W: 210, H: 297}, Margin: 5, Safe: 3,
 	Orientation: layout.OrientAuto, Duplex: layout.DuplexLong, Marks: layout.MarksCrop}
 
 // TestReadPrint: every key of a print block, alone, changes that setting
@@ -74,6 +75,9 @@ func TestReadPrint(t *testing.T) {
 		{"{gutter: 1cm}", with(func(s *layout.Settings) { s.Gutter = 10 })},
 		{"{margin: 12mm}", with(func(s *layout.Settings) { s.Margin = 12 })},
 		{"{margin: 0}", with(func(s *layout.Settings) { s.Margin = 0 })},
+		{"{safe: 5mm}", with(func(s *layout.Settings) { s.Safe = 5 })},
+		{"{safe: 0}", with(func(s *layout.Settings) { s.Safe = 0 })},
+		{"{corner-radius: 3mm}", with(func(s *layout.Settings) { s.CornerRadius = 3 })},
 		{"{back-offset: [0.5mm, -0.25mm]}", with(func(s *layout.Settings) { s.BackOffset = layout.Point{X: 0.5, Y: -0.25} })},
 		// presets, as the README states them: copyshop is 3 mm bleed, crop
 		// marks and a 6 mm gutter; home is no bleed, cut lines, no gutter
@@ -277,6 +281,8 @@ var settingValues = []struct {
 	{"back-offset", [3]string{"[1mm, 1mm]", "[2mm, -2mm]", "[-3mm, 3mm]"}, func(s layout.Settings) any { return s.BackOffset },
 		[4]any{layout.Point{}, layout.Point{X: 1, Y: 1}, layout.Point{X: 2, Y: -2}, layout.Point{X: -3, Y: 3}}},
 	{"order", [3]string{"backs-first", "fronts-first", "backs-first"}, func(s layout.Settings) any { return s.BacksFirst }, [4]any{false, true, false, true}},
+	{"safe", [3]string{"1mm", "2mm", "4mm"}, func(s layout.Settings) any { return s.Safe }, [4]any{3.0, 1.0, 2.0, 4.0}},
+	{"corner-radius", [3]string{"1mm", "2mm", "4mm"}, func(s layout.Settings) any { return s.CornerRadius }, [4]any{0.0, 1.0, 2.0, 4.0}},
 }
 
 func blockOf(keys map[string]string) string {

@@ -101,6 +101,7 @@ func (s shape) emit(r *renderer, path layout.Path) {
 type background struct {
 	colour *prop
 	image  *imageProps
+	pos    cards.Pos
 }
 
 var backgroundKeys = []string{"colour", "color", "image", "fit"}
@@ -109,10 +110,10 @@ func (c *compiler) background(n *cards.Node) *background {
 	if n.Kind == cards.ScalarNode {
 		p := newProp(n, "background")
 		check(c, p, draw.ParseColour)
-		return &background{colour: p}
+		return &background{colour: p, pos: n.Pos}
 	}
 	m := c.diags.Map(n, "background", backgroundKeys...)
-	b := &background{colour: c.colourProp(m, "background", "colour", "color")}
+	b := &background{colour: c.colourProp(m, "background", "colour", "color"), pos: n.Pos}
 	if m.Has("image") {
 		b.image = c.imageProps(m, "background")
 	}
@@ -125,7 +126,7 @@ func (b *background) draw(r *renderer) {
 		r.ops = append(r.ops, &draw.PathOp{Path: layout.RectPath(bleed), Fill: col})
 	}
 	if b.image != nil {
-		b.image.draw(r, bleed, 0)
+		b.image.draw(r, bleed, 0, b.pos, "the background picture", "fit: cover fills the bleed")
 	}
 }
 
@@ -155,6 +156,8 @@ func (e *rectElem) draw(r *renderer) {
 	}
 	if e.bleed {
 		box = r.toBleed(box)
+	} else if r.colour(e.shape.fill, draw.Colour{}).Visible() {
+		r.checkBleed("the rect", e.pos, box, "bleed: true carries it on")
 	}
 	rad, _ := r.length(e.radius, 0, 0)
 	e.shape.emit(r, layout.RoundedRectPath(box, rad))

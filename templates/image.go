@@ -341,13 +341,13 @@ func compileImage(c *compiler, m *cards.Mapping, com common, what string) elemen
 func (e *imageElem) draw(r *renderer) {
 	if box, ok := r.rect(e.props.box); ok {
 		rad, _ := r.length(e.props.radius, 0, 0)
-		e.props.draw(r, box, rad)
+		e.props.draw(r, box, rad, e.pos, "the picture", "start it at the bleed edge (a negative x or y) and widen it by the bleed")
 	}
 }
 
 // draw places the picture in box: contain (whole picture, centred),
 // cover (filling the box, cropped) or stretch; rounded corners clip it.
-func (p *imageProps) draw(r *renderer, box layout.Rect, radius float64) {
+func (p *imageProps) draw(r *renderer, box layout.Rect, radius float64, at cards.Pos, what, fix string) {
 	ref, pos, ok := text(r, p.src)
 	if !ok || ref == "" {
 		return
@@ -394,6 +394,8 @@ func (p *imageProps) draw(r *renderer, box layout.Rect, radius float64) {
 		r.fail(pos, "%s: %v", p.src.what, err)
 		return
 	}
+	r.checkDPI(at, ref, crop.Dx(), crop.Dy(), drawn)
+	r.checkBleed(what, at, drawn, fix)
 	if radius > 0 {
 		r.ops = append(r.ops, &draw.ClipOp{Path: layout.RoundedRectPath(box, radius)})
 	}

@@ -45,8 +45,16 @@ type renderer struct {
 
 func (r *renderer) drawAll(elements []element) {
 	for _, e := range elements {
-		if e.base().cond.holds(r) {
-			e.draw(r)
+		if !e.base().cond.holds(r) {
+			continue
+		}
+		start := len(r.ops)
+		e.draw(r)
+		switch e.(type) {
+		case *textElem, *statsElem:
+			r.checkInk("text", e.base().pos, r.ops[start:])
+		case *iconElem:
+			r.checkInk("the icon", e.base().pos, r.ops[start:])
 		}
 	}
 }

@@ -47,11 +47,14 @@ type definition struct {
 // Library holds the templates a deck can use, with the fonts and icons
 // they draw with. Define templates, then Compile, then Render.
 type Library struct {
-	Card   layout.Size // the deck's trim size, mm
-	Bleed  float64     // mm
-	Fonts  *typeset.FontSet
-	Icons  *typeset.IconSet
-	Images *ImageStore
+	Card  layout.Size // the deck's trim size, mm
+	Bleed float64     // mm
+	// Safe and CornerRadius are the preflight's safe zone and the card's
+	// rounded corners, mm (see [PreflightChecks]); 0: none.
+	Safe, CornerRadius float64
+	Fonts              *typeset.FontSet
+	Icons              *typeset.IconSet
+	Images             *ImageStore
 
 	defs      map[string]definition
 	templates map[string]*Template

@@ -64,9 +64,10 @@ var allowed = map[string][]string{
 	"output/png":    {"layout", "templates/draw", gg},
 	"output/report": {"layout", "templates/draw", "templates/typeset"},
 	"output/tts":    {"cards", "layout", "output", "output/png"},
+	"output/pod":    {"layout", "output", "output/pdf", "output/png"},
 
 	// the pipeline as a library: everything below, but no cobra
-	"output/build": {"cards", "data", "internal/safefile", "layout", "output", "output/arena", "output/pdf", "output/png", "output/tts",
+	"output/build": {"cards", "data", "internal/safefile", "layout", "output", "output/arena", "output/pdf", "output/png", "output/pod", "output/tts",
 		"rules/compose", "rules/galaga", "rules/gladiators", "rules/slugfest", "templates", "templates/draw", "templates/rulestext", "templates/typeset"},
 	// the balance lab as a library: sides and arena loaded through build,
 	// the fights, the round robin's report and its back ends; the other
@@ -84,7 +85,7 @@ var allowed = map[string][]string{
 	// (combat: a --policy and the open field; arena: the start zones'
 	// places; the other engines: their policies, options and reports, and
 	// sim: a lab's progress callback)
-	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/build", "output/build/simulate",
+	"cmd/deckpress/cli": {"cards", "data", "layout", "output", "output/arena", "output/build", "output/build/simulate", "output/pod", "output/tts",
 		"rules/audition", "rules/galaga", "rules/gladiators", "rules/gladiators/combat", "rules/sim", "rules/slugfest", "templates/draw",
 		"cmd/deckpress/watch", "cmd/deckpress/studio", cobra, pflag},
 

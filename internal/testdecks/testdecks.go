@@ -110,13 +110,15 @@ cards:
 	return b.String()
 }
 
-// WriteArt writes ten 600 × 400 pictures art0.png … art9.png into dir.
+// WriteArt writes ten 720 × 480 pictures art0.png … art9.png into dir:
+// enough pixels for 300 dpi over the rich deck's 55.5 × 30 mm picture
+// box, so that the preflight finds nothing.
 func WriteArt(tb testing.TB, dir string) {
 	for k := 0; k < 10; k++ {
-		img := image.NewNRGBA(image.Rect(0, 0, 600, 400))
-		for y := 0; y < 400; y++ {
-			for x := 0; x < 600; x++ {
-				img.SetNRGBA(x, y, color.NRGBA{uint8(x*255/600 + k*20), uint8(y * 255 / 400), uint8((x + y + k*40) % 256), 255})
+		img := image.NewNRGBA(image.Rect(0, 0, 720, 480))
+		for y := 0; y < 480; y++ {
+			for x := 0; x < 720; x++ {
+				img.SetNRGBA(x, y, color.NRGBA{uint8(x*255/720 + k*20), uint8(y * 255 / 480), uint8((x + y + k*40) % 256), 255})
 			}
 		}
 		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("art%d.png", k)))

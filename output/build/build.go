@@ -11,6 +11,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/pdf"
 	"github.com/deckpress/deckpress/templates/draw"
 )
 
@@ -63,6 +64,8 @@ type Request struct {
 	Out string
 	// Ruleset is a Superhero Gladiators ruleset file for every hero file.
 	Ruleset string
+	// PDFX writes every PDF as PDF/X-4 (pdf.RenderX4).
+	PDFX bool
 }
 
 // Product is one file a build writes.
@@ -78,6 +81,10 @@ type Product struct {
 	// several goroutines at once for different products.
 	Render func(w io.Writer) error
 }
+
+// Document is what the product draws, page by page (for a preview of
+// its pages); nil for files that are not drawn documents.
+func (p Product) Document() *draw.Document { return p.doc }
 
 // Counts says how many cards and sheets a product holds, tab-separated;
 // the cards are left blank for documents that are not cards (maps, rules
@@ -120,6 +127,13 @@ func Prepare(req Request) ([]Product, cards.Diagnostics, error) {
 	diags = append(diags, ds...).Sort()
 	if diags.HasErrors() {
 		return nil, diags, nil
+	}
+	if req.PDFX {
+		for i := range products {
+			if doc := products[i].doc; doc != nil {
+				products[i].Render = func(w io.Writer) error { return pdf.RenderX4(w, doc) }
+			}
+		}
 	}
 	seen := map[string]bool{}
 	for _, p := range products {

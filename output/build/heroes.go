@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/deckpress/deckpress/cards"
-	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/rules/gladiators"
 )
 
@@ -89,12 +88,9 @@ func prepareHeroInput(in input, root *cards.Node, opts options) ([]Product, card
 	if set == nil || diags.HasErrors() {
 		return nil, diags
 	}
-	builtin := Builtin()
-	cardJob, ds := output.PrepareDeck(gladiators.CardsDeck(set.File, set.Sheets, set.Ruleset),
-		output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtin})
+	cardJob, ds := heroCardsJob(set, in.files, opts.print)
 	diags = diags.Extend(ds)
-	sheetJob, ds := output.PrepareDeck(gladiators.SheetsDeck(set.File, set.Sheets, set.Ruleset),
-		output.DeckOptions{Print: opts.print, Files: in.files, Builtin: builtin, FillPage: true})
+	sheetJob, ds := heroSheetsJob(set, in.files, opts.print)
 	diags = diags.Extend(ds)
 	if cardJob == nil || sheetJob == nil {
 		return nil, diags

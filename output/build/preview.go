@@ -78,9 +78,14 @@ func Decks(req Request) ([]Deck, cards.Diagnostics, error) {
 }
 
 // Preview renders faces of a deck, on all cores, as PNG files named
-// base-<card>-<side>.png, or as one contact sheet, base-sheet.png.
+// base-<card>-<side>.png, or as one contact sheet, base-sheet.png. A face
+// shows its bleed box; a deck with rounded corners shows its cards as cut
+// instead: the trim box, corners rounded, transparent outside.
 func Preview(job *output.DeckJob, refs []FaceRef, base string, dpi float64, sheet bool) []Product {
 	box := job.Plan.CardBleedBox()
+	if job.Plan.CornerRadius > 0 {
+		box = layout.Rect{W: job.Plan.Card.W, H: job.Plan.Card.H}
+	}
 	imgs := renderFaces(job, refs, box, dpi)
 	if sheet {
 		return []Product{{Path: base + "-sheet.png", Cards: len(refs), Pages: 1, Render: func(w io.Writer) error {
@@ -105,7 +110,11 @@ func renderFaces(job *output.DeckJob, refs []FaceRef, box layout.Rect, dpi float
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				imgs[i] = png.Face(job.Face(refs[i].Card, refs[i].Side), box, dpi)
+				img := png.Face(job.Face(refs[i].Card, refs[i].Side), box, dpi)
+				if rgba, ok := img.(*image.RGBA); ok && job.Plan.CornerRadius > 0 {
+					png.RoundCorners(rgba, job.Plan.CornerRadius/layout.MMPerInch*dpi)
+				}
+				imgs[i] = img
 			}
 		})
 	}

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
+	"encoding/xml"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"maps"
 	"regexp"
@@ -56,8 +58,58 @@ func subsetName(name string, runes map[rune]bool) string {
 // minorVersion is the PDF version, 1.x, that the viewer preferences need.
 const minorVersion = '7'
 
+// printScaling is the viewer preference of a PDF/X-4 file: PDF 1.6 has
+// PrintScaling but not Duplex.
+const printScaling = "/ViewerPreferences << /PrintScaling /None >>\n"
+
+// srgbName names the output condition and the profile.
+const srgbName = "sRGB IEC61966-2.1"
+
+// x4Info are the document information entries of PDF/X-4: the version
+// (as PDF/X-1a and X-3 readers look for it) and the trapping state.
+const x4Info = "/GTS_PDFXVersion (PDF/X-4)\n/Trapped /False\n"
+
+// xmpX4 is the metadata stream of a PDF/X-4 file, agreeing with the
+// document information dictionary (title, fixed dates, producer).
+func xmpX4(title string) []byte {
+	var esc strings.Builder
+	xml.EscapeText(&esc, []byte(title))
+	id := sha256.Sum256([]byte(title))
+	uuid := fmt.Sprintf("uuid:%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16])
+	return []byte(`<?xpacket begin="` + "\ufeff" + `" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about=""
+ xmlns:dc="http://purl.org/dc/elements/1.1/"
+ xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+ xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
+ xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"
+ xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
+<dc:format>application/pdf</dc:format>
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">` + esc.String() + `</rdf:li></rdf:Alt></dc:title>
+<xmp:CreateDate>2000-01-01T00:00:00Z</xmp:CreateDate>
+<xmp:ModifyDate>2000-01-01T00:00:00Z</xmp:ModifyDate>
+<xmp:MetadataDate>2000-01-01T00:00:00Z</xmp:MetadataDate>
+<xmp:CreatorTool>deckpress</xmp:CreatorTool>
+<pdf:Producer>deckpress</pdf:Producer>
+<pdf:Trapped>False</pdf:Trapped>
+<xmpMM:DocumentID>` + uuid + `</xmpMM:DocumentID>
+<xmpMM:InstanceID>` + uuid + `</xmpMM:InstanceID>
+<xmpMM:VersionID>1</xmpMM:VersionID>
+<xmpMM:RenditionClass>default</xmpMM:RenditionClass>
+<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>
+</rdf:Description>
+</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`)
+}
+
 var (
 	rootRef = regexp.MustCompile(`/Root (\d+) 0 R`)
+	// fpdf writes a page's boxes from a map, in a different order each
+	// time: finish sorts them
+	pageBoxes = regexp.MustCompile(`(?:/(?:Trim|Bleed|Crop|Art)Box \[[^\]\n]*\]\n){2,}`)
+	infoRef = regexp.MustCompile(`/Info (\d+) 0 R`)
 	// the streams fpdf compresses when its compression is on: a page's
 	// contents and an indexed picture's palette
 	compressedRef = regexp.MustCompile(`/Contents (\d+) 0 R|/Indexed /DeviceRGB \d+ (\d+) 0 R`)
@@ -75,8 +127,11 @@ var errLayout = errors.New("unexpected file layout from fpdf")
 
 // finish rewrites a file fpdf wrote, which has no hook for these: it adds
 // entries to the catalog and drops the catalog's empty name trees,
-// renames fonts as fonts says (fpdf's name → the subset's name), raises
-// the header's version to 1.7, and writes the cross-reference table anew.
+// adds info entries to the document information dictionary (and, with
+// them, a document ID to the trailer and time zones to its dates:
+// PDF/X), renames fonts as fonts says (fpdf's name → the subset's name),
+// sets the header's version to 1.version, and writes the cross-reference
+// table anew.
 // Each page's contents are what pages gives, in page order, compressed
 // (fpdf's own are dropped); pages nil, or out of pages, leaves fpdf's
 // contents. The streams that fpdf compresses when asked (page contents
@@ -84,16 +139,28 @@ var errLayout = errors.New("unexpected file layout from fpdf")
 // compresses them, at fpdf's level. Only object dictionaries change, and
 // stream data only by compression. The result is written to w as it is
 // made.
-func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]string, pages func() ([]byte, bool)) error {
+func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]string, version byte, info string, pages func() ([]byte, bool)) error {
 	l, err := parseLayout(file)
 	if err != nil {
 		return err
 	}
-	cw := &countingWriter{w: bufio.NewWriterSize(w, 64<<10)}
-	header := bytes.Clone(file[:l.objects[0].off])
-	if header[len("%PDF-1.")] < minorVersion {
-		header[len("%PDF-1.")] = minorVersion
+	if info != "" {
+		// fpdf writes an output intent's profile after the document
+		// information and then points the trailer's /Info at the profile:
+		// find the dictionary by its first entry and point there
+		for _, o := range l.objects {
+			if bytes.HasPrefix(file[o.off:], []byte(fmt.Sprintf("%d 0 obj\n<<\n/Producer ", o.num))) {
+				l.info = o.num
+			}
+		}
+		if l.info == 0 {
+			return fmt.Errorf("%w: no document information dictionary", errLayout)
+		}
+		l.trailer = infoRef.ReplaceAll(l.trailer, []byte(fmt.Sprintf("/Info %d 0 R", l.info)))
 	}
+	cw := &countingWriter{w: bufio.NewWriterSize(w, 64<<10), sum: sha256.New()}
+	header := bytes.Clone(file[:l.objects[0].off])
+	header[len("%PDF-1.")] = version
 	cw.Write(header)
 	offsets := make([]int64, len(l.objects)+1)
 	var d deflater
@@ -108,6 +175,12 @@ func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]st
 		}
 		if o.num == l.root {
 			if head, err = editCatalog(head, o.num, catalogEntries); err != nil {
+				return err
+			}
+		}
+		head = pageBoxes.ReplaceAllFunc(head, sortLines)
+		if o.num == l.info && info != "" {
+			if head, err = editInfo(head, o.num, info); err != nil {
 				return err
 			}
 		}
@@ -146,7 +219,18 @@ func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]st
 	for _, off := range offsets[1:] {
 		fmt.Fprintf(cw, "%010d 00000 n \n", off)
 	}
-	cw.Write(l.trailer)
+	trailer := l.trailer
+	if info != "" {
+		// a document ID made of the content, so that it is reproducible
+		sum := cw.sum.Sum(nil)
+		id := fmt.Sprintf("/ID [<%x> <%x>]\n>>", sum[:16], sum[:16])
+		end := bytes.LastIndex(trailer, []byte(">>"))
+		if end < 0 {
+			return fmt.Errorf("%w: the trailer is not a dictionary", errLayout)
+		}
+		trailer = slices.Concat(trailer[:end], []byte(id), trailer[end+2:])
+	}
+	cw.Write(trailer)
 	fmt.Fprintf(cw, "startxref\n%d\n%%%%EOF\n", xref)
 	return cw.flush()
 }
@@ -160,10 +244,19 @@ func pageContents(l *fileLayout, num int, pages func() ([]byte, bool)) ([]byte, 
 	return pages()
 }
 
-// countingWriter counts the bytes written through it and keeps the first
-// error, so that the file can be written without checking every write.
+// sortLines sorts lines that each end in a line break.
+func sortLines(b []byte) []byte {
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	slices.SortFunc(lines, bytes.Compare)
+	return bytes.Join(lines, nil)
+}
+
+// countingWriter counts and hashes the bytes written through it (the
+// document ID of PDF/X is the hash of the file up to its trailer), keeps the first error, so that the file can be written
+// without checking every write.
 type countingWriter struct {
 	w   *bufio.Writer
+	sum hash.Hash
 	n   int64
 	err error
 }
@@ -173,6 +266,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 		return 0, c.err
 	}
 	n, err := c.w.Write(p)
+	c.sum.Write(p[:n])
 	c.n += int64(n)
 	c.err = err
 	return n, err
@@ -204,6 +298,20 @@ func plainStream(head, data []byte) ([]byte, error) {
 	return raw, nil
 }
 
+// fpdfDate is how fpdf writes a date: without a time zone.
+var fpdfDate = regexp.MustCompile(`\(D:(\d{14})\)`)
+
+// editInfo adds entries to the document information dictionary and says
+// that its dates are UTC (as fixedDate is, and as the XMP says).
+func editInfo(obj []byte, num int, entries string) ([]byte, error) {
+	open, closing := fmt.Sprintf("%d 0 obj\n<<\n", num), ">>\nendobj\n"
+	if !bytes.HasPrefix(obj, []byte(open)) || !bytes.HasSuffix(obj, []byte(closing)) {
+		return nil, fmt.Errorf("%w: document information %d is not a dictionary object", errLayout, num)
+	}
+	dict := fpdfDate.ReplaceAll(obj[len(open):len(obj)-len(closing)], []byte("(D:${1}Z)"))
+	return slices.Concat([]byte(open), dict, []byte(entries), []byte(closing)), nil
+}
+
 // editCatalog adds entries to the catalog object and drops its empty
 // name trees.
 func editCatalog(obj []byte, num int, entries string) ([]byte, error) {
@@ -223,6 +331,7 @@ type fileLayout struct {
 	objects  []object
 	trailer  []byte // "trailer" up to "startxref"
 	root     int
+	info     int          // the document information (set by finish)
 	compress map[int]bool // the objects whose streams fpdf compresses when asked: page contents, palettes
 	contents map[int]bool // the objects that are page contents
 }

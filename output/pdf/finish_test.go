@@ -111,7 +111,7 @@ func rootOf(t *testing.T, file []byte) int {
 // an error, never a file with a broken cross-reference table.
 func TestFinishRefuses(t *testing.T) {
 	good := fpdfOutput(t, "")
-	if err := finish(io.Discard, good, "", nil, nil); err != nil {
+	if err := finish(io.Discard, good, "", nil, minorVersion, "", nil); err != nil {
 		t.Fatalf("fpdf's own file: %v", err)
 	}
 	startxref := regexp.MustCompile(`startxref\n\d+`)
@@ -141,7 +141,7 @@ func TestFinishRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := finish(io.Discard, tt.file, "", nil, nil); !errors.Is(err, errLayout) {
+			if err := finish(io.Discard, tt.file, "", nil, minorVersion, "", nil); !errors.Is(err, errLayout) {
 				t.Errorf("got %v, want %v", err, errLayout)
 			}
 		})
@@ -167,9 +167,12 @@ func spoilContents(t *testing.T, file []byte, spoil func([]byte)) []byte {
 }
 
 // renderBytes renders doc into memory.
-func renderBytes(doc *draw.Document) ([]byte, error) {
+func renderBytes(doc *draw.Document) ([]byte, error) { return renderBytesWith(Render, doc) }
+
+// renderBytesWith renders doc into memory with render.
+func renderBytesWith(render func(io.Writer, *draw.Document) error, doc *draw.Document) ([]byte, error) {
 	var buf bytes.Buffer
-	err := Render(&buf, doc)
+	err := render(&buf, doc)
 	return buf.Bytes(), err
 }
 
@@ -179,7 +182,7 @@ func fpdfOutput(t *testing.T, text string) []byte {
 	t.Helper()
 	ops := []draw.Op{&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 1, Y: 1, W: 5, H: 5}},
 		&draw.TextOp{Font: typeset.NewFontSet().Fallback.Face(typeset.Regular), Size: 10, Colour: draw.Colour{A: 255}, X: 1, Y: 8, Text: text}}
-	p := newPlan("t")
+	p := newPlan("t", false)
 	draw.Draw(p, &draw.Document{Pages: []draw.Page{{Size: layout.Size{W: 10, H: 10}, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}}})
 	file, err := p.skeleton()
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func fpdfRender(t *testing.T, doc *draw.Document) []byte {
 		names["utf8"+f.key] = subsetName(f.id, f.runes)
 	}
 	var out bytes.Buffer
-	if err := finish(&out, buf.Bytes(), viewerPreferences(w.sides), names, nil); err != nil {
+	if err := finish(&out, buf.Bytes(), viewerPreferences(w.sides), names, minorVersion, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	return out.Bytes()
@@ -84,6 +85,7 @@ func (w *fpdfWriter) BeginPage(size layout.Size, trim *layout.Rect) {
 	w.pageH = size.H
 	if trim != nil {
 		w.pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
+		w.pdf.SetPageBox("BleedBox", 0, 0, size.W, size.H)
 	}
 }
 
@@ -465,4 +467,31 @@ func TestRenderStopsOnAWriteError(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Errorf("%d goroutines left, %d before", runtime.NumGoroutine(), before)
+}
+
+// TestPageBoxesInOneOrder: a page with a trim box (and so a bleed box)
+// gives the same bytes every time (fpdf writes a page's boxes from a map).
+func TestPageBoxesInOneOrder(t *testing.T) {
+	trim := layout.Rect{X: 3, Y: 3, W: 63.5, H: 88.9}
+	var pages []draw.Page
+	for range 8 {
+		pages = append(pages, draw.Page{Size: layout.Size{W: 69.5, H: 94.9}, Trim: &trim})
+	}
+	doc := &draw.Document{Title: "boxes", Pages: pages}
+	first, err := renderBytes(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`/BleedBox \[[^\]]*\]\n/TrimBox`).Match(first) {
+		t.Errorf("the bleed box is not before the trim box:\n%s", first[:min(len(first), 600)])
+	}
+	for i := range 8 {
+		again, err := renderBytes(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first, again) {
+			t.Fatalf("file %d differs from the first at byte %d", i+2, firstDifference(again, first))
+		}
+	}
 }

@@ -47,8 +47,18 @@ var fixedDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 const k = 72 / 25.4
 
 // Render draws a whole document and writes the PDF file to out.
-func Render(out io.Writer, doc *draw.Document) error {
-	p := newPlan(doc.Title)
+func Render(out io.Writer, doc *draw.Document) error { return renderDoc(out, doc, false) }
+
+// RenderX4 draws a whole document as a PDF/X-4 file (ISO 15930-7): an
+// sRGB output intent with its ICC profile embedded, a TrimBox and a
+// BleedBox on every page, XMP metadata naming the version, a document ID
+// and /Trapped. PDF/X-4 is based on PDF 1.6, so the file says 1.6, and its
+// viewer preferences keep PrintScaling (PDF 1.6) and leave out Duplex
+// (PDF 1.7).
+func RenderX4(out io.Writer, doc *draw.Document) error { return renderDoc(out, doc, true) }
+
+func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
+	p := newPlan(doc.Title, x4)
 	draw.Draw(p, doc)
 	skeleton, err := p.skeleton()
 	if err != nil {
@@ -60,7 +70,11 @@ func Render(out io.Writer, doc *draw.Document) error {
 	}
 	pages := writePages(doc, p)
 	defer pages.stop()
-	if err := finish(out, skeleton, viewerPreferences(doc.Sides), names, pages.next); err != nil {
+	prefs, version, info := viewerPreferences(doc.Sides), byte(minorVersion), ""
+	if x4 {
+		prefs, version, info = printScaling, '6', x4Info
+	}
+	if err := finish(out, skeleton, prefs, names, version, info, pages.next); err != nil {
 		return fmt.Errorf("pdf: %w", err)
 	}
 	return nil
@@ -95,6 +109,7 @@ type state struct {
 // skeleton its pages.
 type plan struct {
 	pdf    *fpdf.Fpdf
+	x4     bool // PDF/X-4: an output intent, XMP, page boxes on every page
 	fonts  []*font
 	byFont map[string]*font // by typeset.Font ID
 	images []*picture
@@ -106,7 +121,7 @@ type plan struct {
 
 var _ draw.Canvas = (*plan)(nil)
 
-func newPlan(title string) *plan {
+func newPlan(title string, x4 bool) *plan {
 	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
 	p.SetCreationDate(fixedDate)
 	p.SetModificationDate(fixedDate)
@@ -117,15 +132,26 @@ func newPlan(title string) *plan {
 	p.SetTitle(title, true)
 	p.SetAutoPageBreak(false, 0)
 	p.SetMargins(0, 0, 0)
-	return &plan{pdf: p, byFont: map[string]*font{}, byID: map[string]*picture{}, alphas: map[string]int{},
+	if x4 {
+		p.AddOutputIntent(fpdf.OutputIntentType{SubtypeIdent: fpdf.OutputIntent_GTS_PDFX,
+			OutputConditionIdentifier: srgbName, Info: srgbName, ICCProfile: srgbProfile()})
+		p.SetXmpMetadata(xmpX4(title))
+	}
+	return &plan{pdf: p, x4: x4, byFont: map[string]*font{}, byID: map[string]*picture{}, alphas: map[string]int{},
 		now: state{size: 12, fill: initialFill}} // fpdf's size before any is set
 }
 
 // BeginPage adds the page, with its trim box, to the skeleton.
 func (p *plan) BeginPage(size layout.Size, trim *layout.Rect) {
 	p.pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
+	if trim == nil && p.x4 {
+		// a sheet of cards is used whole: PDF/X asks for the boxes anyway
+		trim = &layout.Rect{W: size.W, H: size.H}
+	}
 	if trim != nil {
+		// a page cut to a trim box: the bleed is the whole page
 		p.pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
+		p.pdf.SetPageBox("BleedBox", 0, 0, size.W, size.H)
 	}
 	p.starts = append(p.starts, p.now)
 }

@@ -270,3 +270,45 @@ func Face(face *draw.Face, bleedBox layout.Rect, dpi float64) image.Image {
 	c.Restore()
 	return c.Result()
 }
+
+// RoundCorners clears the corners of img outside a rounded rectangle of
+// its own size whose corners have radius r pixels, as a corner rounder
+// cuts a card: the pixels there become transparent, those on the arc
+// partly (by 4 × 4 samples a pixel).
+func RoundCorners(img *image.RGBA, r float64) {
+	b := img.Bounds()
+	r = math.Min(r, math.Min(float64(b.Dx()), float64(b.Dy()))/2)
+	if r <= 0 {
+		return
+	}
+	n := int(math.Ceil(r))
+	// the share of pixel (x, y) of the top-left corner square inside the arc
+	cover := func(x, y int) float64 {
+		in := 0
+		for i := range 4 {
+			for j := range 4 {
+				dx, dy := r-(float64(x)+(float64(i)+0.5)/4), r-(float64(y)+(float64(j)+0.5)/4)
+				if dx <= 0 || dy <= 0 || dx*dx+dy*dy <= r*r {
+					in++
+				}
+			}
+		}
+		return float64(in) / 16
+	}
+	for y := range n {
+		for x := range n {
+			k := cover(x, y)
+			if k == 1 {
+				continue
+			}
+			// the same share in the four corners, mirrored
+			for _, p := range [4]image.Point{{b.Min.X + x, b.Min.Y + y}, {b.Max.X - 1 - x, b.Min.Y + y},
+				{b.Min.X + x, b.Max.Y - 1 - y}, {b.Max.X - 1 - x, b.Max.Y - 1 - y}} {
+				i := img.PixOffset(p.X, p.Y)
+				for c := range 4 {
+					img.Pix[i+c] = uint8(math.Round(float64(img.Pix[i+c]) * k))
+				}
+			}
+		}
+	}
+}

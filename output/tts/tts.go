@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
@@ -33,6 +34,8 @@ const (
 
 // Sheet describes one sheet of faces.
 type Sheet struct {
+	Key        int // its CustomDeck key, from 1 across the saved object
+	Group      int // the TTS deck it belongs to (0-based): one per back template
 	Cards      int // card faces on it
 	Cols       int
 	Rows       int
@@ -45,104 +48,248 @@ type Sheet struct {
 	UniqueBack bool
 }
 
-// Export renders a deck for Tabletop Simulator into dir, naming files
-// after stem. It returns the files to write and the sheets.
-func Export(job *output.DeckJob, names []string, dir, stem string) ([]output.File, []Sheet, error) {
-	trim := layout.Rect{W: job.Plan.Card.W, H: job.Plan.Card.H}
-	n := job.Entries()
-	if n == 0 {
+// Options say where an export's files go and how the saved object finds
+// its images.
+type Options struct {
+	Dir  string // the folder of the sheet images
+	Stem string // names the files: <stem>-faces-1.png, <stem>.json
+	// URLPrefix, when set, is where the images will be hosted: each URL
+	// is the prefix and the image's file name, so that every player's
+	// Tabletop Simulator can load them. Otherwise the URLs are file URIs
+	// of the images in Dir, which load only on this machine.
+	URLPrefix string
+	// ObjectDir is the folder of the saved object and its thumbnail (such
+	// as Tabletop Simulator's Saves/Saved Objects); "" means Dir.
+	ObjectDir string
+}
+
+// ThumbnailSize is the side of the square thumbnail PNG written beside
+// the saved object, which Tabletop Simulator shows in its Saved Objects
+// browser; the first card's front fills its height less a margin.
+const (
+	ThumbnailSize   = 256
+	thumbnailMargin = 11
+)
+
+// group is the card entries that share a back template: one TTS deck.
+type group struct {
+	back    string // the back template
+	entries []int  // card entries, in deck order
+}
+
+// groups splits a deck's card entries by back template, in order of first
+// use: Galaga's life cards, with their own back, are a deck of their own.
+func groups(job *output.DeckJob) []group {
+	var gs []group
+	at := map[string]int{}
+	for i := range job.Entries() {
+		name := job.Deck.Back.Template
+		if i < len(job.Deck.Cards) && job.Deck.Cards[i].Back.Template != "" {
+			name = job.Deck.Cards[i].Back.Template
+		}
+		k, ok := at[name]
+		if !ok {
+			k = len(gs)
+			at[name] = k
+			gs = append(gs, group{back: name})
+		}
+		gs[k].entries = append(gs[k].entries, i)
+	}
+	return gs
+}
+
+// Export renders a deck for Tabletop Simulator: a deck object per back
+// template, each with its sheets of faces and its backs. It returns the
+// files to write and the sheets.
+func Export(job *output.DeckJob, names []string, opts Options) ([]output.File, []Sheet, error) {
+	if job.Entries() == 0 {
 		return nil, nil, fmt.Errorf("the deck has no cards")
 	}
+	objDir := opts.ObjectDir
+	if objDir == "" {
+		objDir = opts.Dir
+	}
+	gs := groups(job)
+	x := exporter{job: job, opts: opts, several: len(gs) > 1}
+	for g := range gs {
+		if err := x.group(g, gs[g].entries); err != nil {
+			return nil, nil, err
+		}
+	}
+	obj := savedObject(job, names, gs, x.sheets)
+	data, err := json.MarshalIndent(obj, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	x.files = append(x.files, output.File{Path: filepath.Join(objDir, opts.Stem+".json"), Data: append(data, '\n')})
+	thumb, err := png.Encode(thumbnail(job))
+	if err != nil {
+		return nil, nil, err
+	}
+	x.files = append(x.files, output.File{Path: filepath.Join(objDir, opts.Stem+".png"), Data: thumb})
+	return x.files, x.sheets, nil
+}
+
+// exporter collects the files and sheets of an export.
+type exporter struct {
+	job     *output.DeckJob
+	opts    Options
+	several bool // more than one group: back images are numbered
+	files   []output.File
+	sheets  []Sheet
+}
+
+// face renders a card face the size of its trim box, rounded when the
+// deck's corners are.
+func (x *exporter) face(entry int, side layout.Side, dpi float64) image.Image {
+	return trimFace(x.job, entry, side, dpi)
+}
+
+// trimFace renders a face the size of its trim box, its corners rounded by
+// the deck's corner-radius.
+func trimFace(job *output.DeckJob, entry int, side layout.Side, dpi float64) image.Image {
+	img := png.Face(job.Face(entry, side), layout.Rect{W: job.Plan.Card.W, H: job.Plan.Card.H}, dpi)
+	if rgba, ok := img.(*image.RGBA); ok && job.Plan.CornerRadius > 0 {
+		png.RoundCorners(rgba, job.Plan.CornerRadius/layout.MMPerInch*dpi)
+	}
+	return img
+}
+
+// group renders the sheets of group g's entries.
+func (x *exporter) group(g int, entries []int) error {
+	card := x.job.Plan.Card
+	n := len(entries)
 	// the backs: one image when they are all alike
-	backs := make([]image.Image, n)
 	same := true
 	var first [32]byte
-	for i := 0; i < n; i++ {
-		backs[i] = png.Face(job.Face(i, layout.Back), trim, 72)
-		sum := sha256.Sum256(backs[i].(*image.RGBA).Pix)
-		if i == 0 {
+	for k, e := range entries {
+		sum := sha256.Sum256(x.face(e, layout.Back, 72).(*image.RGBA).Pix)
+		if k == 0 {
 			first = sum
 		} else if sum != first {
 			same = false
 		}
 	}
-	var files []output.File
-	var sheets []Sheet
-	var singleBack string
+	singleBack := ""
 	for s := 0; s*PerSheet < n; s++ {
 		lo, hi := s*PerSheet, min((s+1)*PerSheet, n)
 		count := hi - lo
 		cols := min(MaxCols, count+1)
 		rows := (count + 1 + cols - 1) / cols
-		dpi := math.Min(maxDPI, math.Min(MaxPixel/(float64(cols)*trim.W/layout.MMPerInch), MaxPixel/(float64(rows)*trim.H/layout.MMPerInch)))
-		fw, fh := pixels(trim.W, dpi), pixels(trim.H, dpi)
-		sh := Sheet{Cards: count, Cols: cols, Rows: rows, Width: cols * fw, Height: rows * fh}
+		dpi := math.Min(maxDPI, math.Min(MaxPixel/(float64(cols)*card.W/layout.MMPerInch), MaxPixel/(float64(rows)*card.H/layout.MMPerInch)))
+		fw, fh := pixels(card.W, dpi), pixels(card.H, dpi)
+		sh := Sheet{Key: len(x.sheets) + 1, Group: g, Cards: count, Cols: cols, Rows: rows, Width: cols * fw, Height: rows * fh}
 		faces := image.NewRGBA(image.Rect(0, 0, sh.Width, sh.Height))
 		backSheet := image.NewRGBA(image.Rect(0, 0, sh.Width, sh.Height))
-		hidden := png.Face(job.Face(lo, layout.Back), trim, dpi)
-		for k := 0; k <= count; k++ {
+		put := func(dst *image.RGBA, at image.Point, img image.Image) {
+			draw.Draw(dst, image.Rectangle{Min: at, Max: at.Add(image.Pt(fw, fh))}, img, img.Bounds().Min, draw.Src)
+		}
+		// the last slot: the hidden-card image
+		put(faces, image.Pt((cols-1)*fw, (rows-1)*fh), x.face(entries[lo], layout.Back, dpi))
+		for k := range count {
 			at := image.Pt((k%cols)*fw, (k/cols)*fh)
-			if k == count { // the last slot: the hidden-card image
-				at = image.Pt((cols-1)*fw, (rows-1)*fh)
-				draw.Draw(faces, image.Rectangle{Min: at, Max: at.Add(image.Pt(fw, fh))}, hidden, hidden.Bounds().Min, draw.Src)
-				continue
-			}
-			f := png.Face(job.Face(lo+k, layout.Front), trim, dpi)
-			draw.Draw(faces, image.Rectangle{Min: at, Max: at.Add(image.Pt(fw, fh))}, f, f.Bounds().Min, draw.Src)
+			put(faces, at, x.face(entries[lo+k], layout.Front, dpi))
 			if !same {
-				b := png.Face(job.Face(lo+k, layout.Back), trim, dpi)
-				draw.Draw(backSheet, image.Rectangle{Min: at, Max: at.Add(image.Pt(fw, fh))}, b, b.Bounds().Min, draw.Src)
+				put(backSheet, at, x.face(entries[lo+k], layout.Back, dpi))
 			}
 		}
-		sh.FaceFile = filepath.Join(dir, fmt.Sprintf("%s-faces-%d.png", stem, s+1))
-		data, err := png.Encode(faces)
-		if err != nil {
-			return nil, nil, err
+		sh.FaceFile = filepath.Join(x.opts.Dir, fmt.Sprintf("%s-faces-%d.png", x.opts.Stem, sh.Key))
+		if err := x.add(sh.FaceFile, faces); err != nil {
+			return err
 		}
-		files = append(files, output.File{Path: sh.FaceFile, Data: data})
-		if same {
-			if singleBack == "" {
-				singleBack = filepath.Join(dir, stem+"-back.png")
-				b := png.Face(job.Face(0, layout.Back), trim, dpi)
-				data, err := png.Encode(b)
-				if err != nil {
-					return nil, nil, err
-				}
-				files = append(files, output.File{Path: singleBack, Data: data})
+		switch {
+		case !same:
+			sh.BackFile = filepath.Join(x.opts.Dir, fmt.Sprintf("%s-backs-%d.png", x.opts.Stem, sh.Key))
+			if err := x.add(sh.BackFile, backSheet); err != nil {
+				return err
 			}
-			sh.BackFile = singleBack
-		} else {
-			sh.BackFile = filepath.Join(dir, fmt.Sprintf("%s-backs-%d.png", stem, s+1))
-			data, err := png.Encode(backSheet)
-			if err != nil {
-				return nil, nil, err
-			}
-			files = append(files, output.File{Path: sh.BackFile, Data: data})
 			sh.UniqueBack = true
+		case singleBack == "":
+			name := x.opts.Stem + "-back.png"
+			if x.several {
+				name = fmt.Sprintf("%s-back-%d.png", x.opts.Stem, g+1)
+			}
+			singleBack = filepath.Join(x.opts.Dir, name)
+			if err := x.add(singleBack, x.face(entries[0], layout.Back, dpi)); err != nil {
+				return err
+			}
+			fallthrough
+		default:
+			sh.BackFile = singleBack
 		}
-		sh.FaceURL, sh.BackURL = fileURI(sh.FaceFile), fileURI(sh.BackFile)
-		sheets = append(sheets, sh)
+		sh.FaceURL, sh.BackURL = x.url(sh.FaceFile), x.url(sh.BackFile)
+		x.sheets = append(x.sheets, sh)
 	}
-	obj := savedObject(job, names, sheets)
-	data, err := json.MarshalIndent(obj, "", "  ")
+	return nil
+}
+
+func (x *exporter) add(path string, img image.Image) error {
+	data, err := png.Encode(img)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	files = append(files, output.File{Path: filepath.Join(dir, stem+".json"), Data: append(data, '\n')})
-	return files, sheets, nil
+	x.files = append(x.files, output.File{Path: path, Data: data})
+	return nil
+}
+
+// url is where Tabletop Simulator loads an image written to path from.
+func (x *exporter) url(path string) string {
+	if x.opts.URLPrefix != "" {
+		return x.opts.URLPrefix + url.PathEscape(filepath.Base(path))
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return FileURI(abs)
+}
+
+// CheckURLPrefix checks a --url-prefix: an http or https URL with a host,
+// and returns it ending in a slash, ready for file names.
+func CheckURLPrefix(prefix string) (string, error) {
+	u, err := url.Parse(prefix)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("%q is not a folder's http or https URL, such as https://example.com/cards/", prefix)
+	}
+	if !strings.HasSuffix(prefix, "/") {
+		prefix += "/"
+	}
+	return prefix, nil
+}
+
+// thumbnail is the saved object's picture: the first card's front on a
+// transparent square.
+func thumbnail(job *output.DeckJob) image.Image {
+	card := job.Plan.Card
+	inner := float64(ThumbnailSize - 2*thumbnailMargin)
+	dpi := math.Min(inner/(card.H/layout.MMPerInch), inner/(card.W/layout.MMPerInch))
+	face := trimFace(job, 0, layout.Front, dpi)
+	out := image.NewNRGBA(image.Rect(0, 0, ThumbnailSize, ThumbnailSize))
+	b := face.Bounds()
+	at := image.Pt((ThumbnailSize-b.Dx())/2, (ThumbnailSize-b.Dy())/2)
+	draw.Draw(out, b.Sub(b.Min).Add(at), face, b.Min, draw.Over)
+	return out
 }
 
 func pixels(mm, dpi float64) int { return max(1, int(math.Floor(mm/layout.MMPerInch*dpi))) }
 
-// fileURI turns an absolute path into a file:// URI.
-func fileURI(p string) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		abs = p
+// FileURI turns an absolute path into a file URI, for the system the path
+// is written for whatever system runs: a Windows path with a drive letter
+// (C:\Users\a b\x.png) becomes file:///C:/Users/a%20b/x.png, a Windows
+// share (\\host\share\x.png) file://host/share/x.png, and a POSIX path
+// (/home/a b/x.png) file:///home/a%20b/x.png.
+func FileURI(abs string) string {
+	switch {
+	case len(abs) >= 3 && abs[1] == ':' && (abs[2] == '\\' || abs[2] == '/') && isLetter(abs[0]):
+		return (&url.URL{Scheme: "file", Path: "/" + strings.ReplaceAll(abs, `\`, "/")}).String()
+	case strings.HasPrefix(abs, `\\`):
+		host, rest, _ := strings.Cut(strings.ReplaceAll(abs[2:], `\`, "/"), "/")
+		return (&url.URL{Scheme: "file", Host: host, Path: "/" + rest}).String()
 	}
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
-	return u.String()
+	return (&url.URL{Scheme: "file", Path: abs}).String()
 }
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // The saved-object format of Tabletop Simulator, as far as a deck needs it.
 type (
@@ -183,28 +330,83 @@ type (
 	}
 )
 
-// savedObject builds the deck object: one card object per printed copy,
-// CardID = sheet key × 100 + slot.
-func savedObject(job *output.DeckJob, names []string, sheets []Sheet) save {
-	decks := map[string]customDeck{}
-	for i, s := range sheets {
-		decks[strconv.Itoa(i+1)] = customDeck{FaceURL: s.FaceURL, BackURL: s.BackURL, NumWidth: s.Cols, NumHeight: s.Rows, UniqueBack: s.UniqueBack}
+// savedObject builds the saved object: a deck object per group, side by
+// side, with one card object per printed copy (CardID = sheet key × 100 +
+// slot); a group of one printed card is a card object alone, as Tabletop
+// Simulator saves a single card.
+func savedObject(job *output.DeckJob, names []string, gs []group, sheets []Sheet) save {
+	decks := map[int]customDeck{}
+	for _, s := range sheets {
+		decks[s.Key] = customDeck{FaceURL: s.FaceURL, BackURL: s.BackURL, NumWidth: s.Cols, NumHeight: s.Rows,
+			UniqueBack: s.UniqueBack, Type: cardType(job)}
 	}
-	deck := object{Name: "DeckCustom", Nickname: job.Deck.Name, Transform: upright(), HideWhenFaceDown: true,
-		SidewaysCard: job.Plan.Card.W > job.Plan.Card.H, CustomDeck: decks}
-	for _, entry := range job.Copies() {
-		key := entry/PerSheet + 1
-		id := key*100 + entry%PerSheet
-		name := ""
-		if entry < len(names) {
-			name = names[entry]
+	sideways := job.Plan.Card.W > job.Plan.Card.H
+	var out save
+	for g, gr := range gs {
+		// the sheet of each of the group's entries, and its slot
+		key, slot := map[int]int{}, map[int]int{}
+		for _, s := range sheets {
+			if s.Group != g {
+				continue
+			}
+			first := 0
+			for _, t := range sheets {
+				if t.Group == g && t.Key < s.Key {
+					first += t.Cards
+				}
+			}
+			for k := range s.Cards {
+				key[gr.entries[first+k]], slot[gr.entries[first+k]] = s.Key, k
+			}
 		}
-		card := object{Name: "Card", Nickname: name, Transform: upright(), CardID: id, HideWhenFaceDown: true,
-			SidewaysCard: deck.SidewaysCard, CustomDeck: map[string]customDeck{strconv.Itoa(key): decks[strconv.Itoa(key)]}}
-		deck.DeckIDs = append(deck.DeckIDs, id)
-		deck.ContainedObjects = append(deck.ContainedObjects, card)
+		nick := job.Deck.Name
+		if len(gs) > 1 {
+			nick += " (" + gr.back + ")"
+		}
+		tr := upright()
+		tr.PosX = float64(g) * 3
+		deck := object{Name: "DeckCustom", Nickname: nick, Transform: tr, HideWhenFaceDown: true,
+			SidewaysCard: sideways, CustomDeck: map[string]customDeck{}}
+		for _, entry := range job.Copies() {
+			k, ok := key[entry]
+			if !ok {
+				continue
+			}
+			id := k*100 + slot[entry]
+			name := ""
+			if entry < len(names) {
+				name = names[entry]
+			}
+			deck.CustomDeck[strconv.Itoa(k)] = decks[k]
+			card := object{Name: "Card", Nickname: name, Transform: tr, CardID: id, HideWhenFaceDown: true,
+				SidewaysCard: sideways, CustomDeck: map[string]customDeck{strconv.Itoa(k): decks[k]}}
+			deck.DeckIDs = append(deck.DeckIDs, id)
+			deck.ContainedObjects = append(deck.ContainedObjects, card)
+		}
+		// every sheet of the group, even one whose cards are all left out
+		for _, s := range sheets {
+			if s.Group == g {
+				deck.CustomDeck[strconv.Itoa(s.Key)] = decks[s.Key]
+			}
+		}
+		switch len(deck.ContainedObjects) {
+		case 0:
+		case 1:
+			out.ObjectStates = append(out.ObjectStates, deck.ContainedObjects[0])
+		default:
+			out.ObjectStates = append(out.ObjectStates, deck)
+		}
 	}
-	return save{ObjectStates: []object{deck}}
+	return out
+}
+
+// cardType is the card's shape in Tabletop Simulator: 0, a rectangle with
+// rounded corners, for a deck with corner-radius; else 1, a rectangle.
+func cardType(job *output.DeckJob) int {
+	if job.Plan.CornerRadius > 0 {
+		return 0
+	}
+	return 1
 }
 
 func upright() transform {

@@ -146,7 +146,7 @@ func TestSheets(t *testing.T) {
 		t.Run(strconv.Itoa(tt.n), func(t *testing.T) {
 			job := deck(t, tt.n, "4x6mm", false, nil)
 			dir := t.TempDir()
-			files, sheets, err := Export(job, nil, dir, "t")
+			files, sheets, err := Export(job, nil, Options{Dir: dir, Stem: "t"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,7 +192,7 @@ func TestSavedObject(t *testing.T) {
 	job := deck(t, 140, "4x6mm", false, map[int]int{0: 2, 68: 0, 69: 3})
 	dir := filepath.Join(t.TempDir(), "with space")
 	names := []string{"first", "second"}
-	files, sheets, err := Export(job, names, dir, "t")
+	files, sheets, err := Export(job, names, Options{Dir: dir, Stem: "t"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,12 +259,13 @@ func TestSavedObject(t *testing.T) {
 			t.Errorf("card object %d named %q, want %q", i, c.Nickname, nick)
 		}
 	}
-	// the files: three face sheets, one back, the saved object
+	// the files: three face sheets, one back, the saved object and its
+	// thumbnail
 	var paths []string
 	for _, f := range files {
 		paths = append(paths, filepath.Base(f.Path))
 	}
-	if !slices.Equal(paths, []string{"t-faces-1.png", "t-back.png", "t-faces-2.png", "t-faces-3.png", "t.json"}) {
+	if !slices.Equal(paths, []string{"t-faces-1.png", "t-back.png", "t-faces-2.png", "t-faces-3.png", "t.json", "t.png"}) {
 		t.Errorf("files %q", paths)
 	}
 }
@@ -272,7 +273,7 @@ func TestSavedObject(t *testing.T) {
 // TestRelativeFolder: the URIs are absolute even for a folder given
 // relative to the working directory.
 func TestRelativeFolder(t *testing.T) {
-	files, sheets, err := Export(deck(t, 1, "4x6mm", false, nil), nil, filepath.Join("out", "tts"), "t")
+	files, sheets, err := Export(deck(t, 1, "4x6mm", false, nil), nil, Options{Dir: filepath.Join("out", "tts"), Stem: "t"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +296,7 @@ func TestSideways(t *testing.T) {
 	}{{"business", true}, {"6x4mm", true}, {"poker", false}, {"4x6mm", false}, {"5x5mm", false}} {
 		t.Run(tt.size, func(t *testing.T) {
 			dir := t.TempDir()
-			files, _, err := Export(deck(t, 2, tt.size, false, nil), nil, dir, "t")
+			files, _, err := Export(deck(t, 2, tt.size, false, nil), nil, Options{Dir: dir, Stem: "t"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -330,7 +331,7 @@ func TestPixelLimits(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			job := deck(t, tt.n, tt.size, false, nil)
-			_, sheets, err := Export(job, nil, t.TempDir(), "t")
+			_, sheets, err := Export(job, nil, Options{Dir: t.TempDir(), Stem: "t"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -364,7 +365,7 @@ func TestPixelLimits(t *testing.T) {
 func TestBacks(t *testing.T) {
 	job := deck(t, 75, "4x6mm", true, nil)
 	dir := t.TempDir()
-	files, sheets, err := Export(job, nil, dir, "t")
+	files, sheets, err := Export(job, nil, Options{Dir: dir, Stem: "t"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +394,7 @@ func TestBacks(t *testing.T) {
 
 	// alike backs: one image, the back itself
 	job = deck(t, 75, "4x6mm", false, nil)
-	files, sheets, err = Export(job, nil, dir, "t")
+	files, sheets, err = Export(job, nil, Options{Dir: dir, Stem: "t"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,8 +407,8 @@ func TestBacks(t *testing.T) {
 	if got := slotColour(img, 1, 1, 0); got != back(0, false) {
 		t.Errorf("back image %v, want %v", got, back(0, false))
 	}
-	if len(files) != 4 {
-		t.Errorf("%d files, want two face sheets, one back and the saved object", len(files))
+	if len(files) != 5 {
+		t.Errorf("%d files, want two face sheets, one back, the saved object and its thumbnail", len(files))
 	}
 }
 
@@ -422,7 +423,7 @@ back: b
 cards: [{bg: "#0000ff"}, {bg: "#0000ff"}, {bg: "#00ff00"}]
 `), fstest.MapFS{})
 	job, _ := output.PrepareDeck(d, output.DeckOptions{Files: fstest.MapFS{}})
-	_, sheets, err := Export(job, nil, t.TempDir(), "t")
+	_, sheets, err := Export(job, nil, Options{Dir: t.TempDir(), Stem: "t"})
 	if err != nil || !sheets[0].UniqueBack {
 		t.Errorf("unique back %v (%v), want true", sheets[0].UniqueBack, err)
 	}
@@ -432,7 +433,7 @@ cards: [{bg: "#0000ff"}, {bg: "#0000ff"}, {bg: "#00ff00"}]
 func TestNoCards(t *testing.T) {
 	d, _ := cards.LoadDeck("deck.yaml", []byte("deck: T\ntemplates: {f: {}}\nfront: f\nback: f\ncards: []\n"), fstest.MapFS{})
 	job, _ := output.PrepareDeck(d, output.DeckOptions{Files: fstest.MapFS{}})
-	if _, _, err := Export(job, nil, t.TempDir(), "t"); err == nil || err.Error() != "the deck has no cards" {
+	if _, _, err := Export(job, nil, Options{Dir: t.TempDir(), Stem: "t"}); err == nil || err.Error() != "the deck has no cards" {
 		t.Errorf("error %v, want the deck has no cards", err)
 	}
 }

@@ -7,10 +7,14 @@
 // icons on them, icons with labels, and short texts ("= 0 points").
 //
 // The text flows across card faces in order (card 1 front, card 1 back,
-// card 2 front …), splitting only between lines; a heading never ends a
-// face. The font size is chosen for the whole document: the largest that
-// fits within max-cards cards, never below min-size (6.5 pt). The same text
-// also sets a one- or two-page rules sheet in two columns.
+// card 2 front …) by the keep-together rules of [typeset.Flow]: list
+// items, short paragraphs and a paragraph with its example move whole, a
+// heading keeps two lines of what follows, a long paragraph splits at a
+// line with a "continued" mark. The font size is chosen for the whole
+// document: the largest that fits within max-cards cards, never below
+// min-size (6.5 pt); then the text is balanced over every face of those
+// cards. The same text also sets a one- or two-page rules sheet in two
+// balanced columns (one on a narrow page).
 package rulestext
 
 import (
@@ -237,6 +241,8 @@ const (
 	footTextH = 2.6
 	safe      = 4.0
 	sheetMarg = 12.0
+	// narrowPage is the width below which a sheet has one column
+	narrowPage = 160.0
 )
 
 // Cards sets the text on the faces of at most MaxCards cards of the given
@@ -254,12 +260,18 @@ func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 	}
 	size, res, ok := d.fit(frames(2*d.MaxCards), fonts, icons)
 	if !ok {
-		_, more, _ := d.flowAt(d.MinSize, frames(400), fonts, icons)
+		_, more, _ := d.flowAt(d.MinSize, frames(400), frame.H, fonts, icons)
+		diags = diags.Extend(d.report(more, icons))
+		if !more.Fits {
+			diags.Errorf(d.Pos, "the rules cannot be set on cards of this size even at %gpt (see the warnings)", d.MinSize)
+			return nil, 0, nil, diags
+		}
 		need := (len(more.Frames) + 1) / 2
 		diags.Errorf(d.Pos, "the rules need %d cards at %gpt, the smallest size allowed; max-cards is %d (raise it, or shorten the text)", need, d.MinSize, d.MaxCards)
 		return nil, 0, nil, diags
 	}
 	diags = diags.Extend(d.report(res, icons))
+	res = d.balance(size, frames(2*d.MaxCards), 2, res, fonts, icons)
 	used := len(res.Frames)
 	total := used
 	// frame n goes on card n/2, front then back; a card's back with no
@@ -286,15 +298,71 @@ func (d *Doc) fit(frames []layout.Rect, fonts *typeset.FontSet, icons *typeset.I
 		if k == steps {
 			size = d.MinSize
 		}
-		if _, res, ok := d.flowAt(size, frames, fonts, icons); ok {
+		if _, res, ok := d.flowAt(size, frames, tallest(frames), fonts, icons); ok {
 			return size, res, true
 		}
 	}
 	return 0, typeset.FlowResult{}, false
 }
 
-func (d *Doc) flowAt(size float64, frames []layout.Rect, fonts *typeset.FontSet, icons *typeset.IconSet) (float64, typeset.FlowResult, bool) {
-	st := typeset.FlowStyle{Family: fonts.Fallback, Size: size, Colour: draw.Black, Accent: d.Accent, LineHeight: 1.18}
+// balance spreads a flow that fits over whole cards (or pages): the frames
+// it uses rounded up to a multiple of per, each frame's height capped as
+// low as the text still fits, so that the last face is no stub and no face
+// is empty. A text too short to give each of those frames a third of a
+// frame keeps the flow it had.
+func (d *Doc) balance(size float64, frames []layout.Rect, per int, res typeset.FlowResult, fonts *typeset.FontSet, icons *typeset.IconSet) typeset.FlowResult {
+	n := (len(res.Frames) + per - 1) / per * per
+	if n > len(frames) {
+		return res
+	}
+	capped := func(c float64) []layout.Rect {
+		fs := append([]layout.Rect(nil), frames[:n]...)
+		for i := range fs {
+			fs[i].H = math.Min(fs[i].H, c)
+		}
+		return fs
+	}
+	lo, hi := 0.0, tallest(frames[:n])
+	best, hi0 := res, hi
+	for hi-lo > 0.1 {
+		mid := (lo + hi) / 2
+		if _, r, ok := d.flowAt(size, capped(mid), hi0, fonts, icons); ok {
+			hi, best = mid, r
+		} else {
+			lo = mid
+		}
+	}
+	if len(best.Frames) != n || usedIn(best, n-1) < frames[n-1].H/3 {
+		return res
+	}
+	return best
+}
+
+// usedIn is the height the flow fills in frame f, from the top of its
+// first entry to the bottom of its last.
+func usedIn(res typeset.FlowResult, f int) float64 {
+	top, bottom := math.Inf(1), math.Inf(-1)
+	for _, e := range res.Log {
+		if e.Frame == f {
+			top, bottom = math.Min(top, e.Y), math.Max(bottom, e.Y+e.H)
+		}
+	}
+	return math.Max(0, bottom-top)
+}
+
+// tallest is the height of the tallest frame.
+func tallest(frames []layout.Rect) float64 {
+	h := 0.0
+	for _, f := range frames {
+		h = math.Max(h, f.H)
+	}
+	return h
+}
+
+// flowAt flows the text at size into frames, short sections measured
+// against a face faceH tall.
+func (d *Doc) flowAt(size float64, frames []layout.Rect, faceH float64, fonts *typeset.FontSet, icons *typeset.IconSet) (float64, typeset.FlowResult, bool) {
+	st := typeset.FlowStyle{Family: fonts.Fallback, Size: size, Colour: draw.Black, Accent: d.Accent, LineHeight: 1.18, MinSize: d.MinSize, FaceH: faceH}
 	res := typeset.Flow(d.Blocks, frames, st, icons)
 	return size, res, res.Fits
 }
@@ -341,11 +409,16 @@ func (d *Doc) decorate(card layout.Size, fonts *typeset.FontSet, n, total int, c
 }
 
 // Sheet sets the text on one or two pages of the given paper, in two
-// columns, at the largest size (up to 11 pt) that fits.
+// columns (one on a page narrower than 160 mm), at the largest size (up to
+// 11 pt) that fits, the columns balanced.
 // It returns the faces, the size used and the problems found.
 func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet) ([]draw.Pair, float64, cards.Diagnostics) {
 	var diags cards.Diagnostics
-	colW := (page.W - 2*sheetMarg - 8) / 2
+	cols := 2
+	if page.W < narrowPage {
+		cols = 1
+	}
+	colW := (page.W - 2*sheetMarg - 8*float64(cols-1)) / float64(cols)
 	col := func(p, c int) layout.Rect {
 		top := sheetMarg
 		if p == 0 {
@@ -353,7 +426,12 @@ func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 		}
 		return layout.Rect{X: sheetMarg + float64(c)*(colW+8), Y: top, W: colW, H: page.H - top - sheetMarg - 6}
 	}
-	frames := []layout.Rect{col(0, 0), col(0, 1), col(1, 0), col(1, 1)}
+	var frames []layout.Rect
+	for p := 0; p < 2; p++ {
+		for c := 0; c < cols; c++ {
+			frames = append(frames, col(p, c))
+		}
+	}
 	sheet := *d
 	sheet.MaxSize = 11
 	size, res, ok := sheet.fit(frames, fonts, icons)
@@ -361,8 +439,9 @@ func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 		diags.Errorf(d.Pos, "the rules do not fit a two-page sheet even at %gpt", d.MinSize)
 		return nil, 0, diags
 	}
+	res = d.balance(size, frames, cols, res, fonts, icons)
 	diags = diags.Extend(d.report(res, icons))
-	pages := (len(res.Frames) + 1) / 2
+	pages := (len(res.Frames) + cols - 1) / cols
 	var faces []draw.Pair
 	grey := draw.Colour{R: 130, G: 130, B: 130, A: 255}
 	for p := 0; p < pages; p++ {
@@ -372,8 +451,8 @@ func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 			title := typeset.TextStyle{Family: fonts.Fallback, Style: typeset.Bold, Size: 20, Colour: draw.Colour{R: 255, G: 255, B: 255, A: 255}, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 8, Plain: true, LineHeight: 1.1}
 			ops, _ = typeset.LayoutText(ops, d.Title, layout.Rect{X: sheetMarg, Y: 4, W: page.W - 2*sheetMarg, H: sheetMarg + 5}, title, nil)
 		}
-		for c := 0; c < 2; c++ {
-			if i := 2*p + c; i < len(res.Frames) {
+		for c := 0; c < cols; c++ {
+			if i := cols*p + c; i < len(res.Frames) {
 				ops = append(ops, res.Frames[i]...)
 			}
 		}

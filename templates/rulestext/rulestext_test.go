@@ -228,9 +228,9 @@ func faceText(face *draw.Face, card layout.Size) (label string, body []string, o
 }
 
 // TestReadingOrder: the text runs card 1 front, card 1 back, card 2 front
-// …, every word once and in order, no line drawn outside the body; each
-// used face is labelled "n/m" with m the faces used, a blank last back
-// "rules".
+// …, every word once and in order (a face that ends inside a paragraph
+// ends with "continued →"), no line drawn outside the body; the text is
+// spread over every face of the cards, each labelled "n/m".
 func TestReadingOrder(t *testing.T) {
 	d := wordsDoc(t, 80, "max-cards: 3\nmin-size: 9.5\nmax-size: 9.5\n")
 	faces, size, _, diags := cardsOf(t, d, poker)
@@ -258,6 +258,16 @@ func TestReadingOrder(t *testing.T) {
 					t.Errorf("card %d side %d ends with the heading %q", c+1, side+1, last)
 				}
 			}
+			if n := len(body); n >= 2 && body[n-2] == "continued" && body[n-1] == "→" {
+				// the next face goes on with the paragraph this one ends in
+				body = body[:n-2]
+				if next := c*2 + side + 1; next < 2*len(faces) {
+					_, more, _ := faceText(faces[next/2].Side(layout.Side(next%2)), poker)
+					if len(more) == 0 || strings.HasPrefix(more[0], "S") || more[0][:2] != body[len(body)-1][:2] {
+						t.Errorf("card %d side %d ends continued, but the next face starts %q", c+1, side+1, more)
+					}
+				}
+			}
 			got = append(got, body...)
 			labels = append(labels, label)
 		}
@@ -265,10 +275,10 @@ func TestReadingOrder(t *testing.T) {
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("text in reading order differs:\n got  %s\n want %s", strings.Join(got, " "), strings.Join(want, " "))
 	}
-	if len(faces) != 3 || used != 5 {
-		t.Fatalf("%d cards, %d faces with text; want 3 cards, 5 faces (the text was sized so)", len(faces), used)
+	if len(faces) != 3 || used != 6 {
+		t.Fatalf("%d cards, %d faces with text; want 3 cards, 6 faces (the text was sized so)", len(faces), used)
 	}
-	if strings.Join(labels, " ") != "1/5 2/5 3/5 4/5 5/5 rules" {
+	if strings.Join(labels, " ") != "1/6 2/6 3/6 4/6 5/6 6/6" {
 		t.Errorf("labels %q", labels)
 	}
 }
@@ -283,10 +293,11 @@ func TestSizeLargestThatFits(t *testing.T) {
 		want  float64
 	}{
 		// the body of a poker card is 63.5 − 2 × 4.5 = 54.5 mm by
-		// 88.9 − 10 − 2 − 6.5 − 1 = 69.4 mm (it was 56.5 by 72.9 before the
-		// taller band and wider padding), so the counts that reach each
-		// size are lower than they were
-		{20, 9.5}, {100, 8.75}, {132, 7.5}, {142, 7.1}} {
+		// 88.9 − 10 − 2 − 6.5 − 1 = 69.4 mm; a section that fits a face
+		// starts one rather than split, and a split paragraph leaves room
+		// for its continued mark, so fewer words reach each size than when
+		// lines ran on freely (100, 132 and 142 words)
+		{20, 9.5}, {92, 8.75}, {132, 7.5}, {136, 7.25}} {
 		d := wordsDoc(t, c.words, settings)
 		faces, size, _, diags := cardsOf(t, d, poker)
 		if diags.HasErrors() || size != c.want || len(faces) > 3 {
@@ -464,7 +475,9 @@ func TestSheet(t *testing.T) {
 					found = true
 				}
 				if tx.Colour == draw.Black || tx.Colour == accent {
-					words = append(words, strings.Fields(tx.Text)...)
+					if tx.Text != "continued →" { // a column that ends inside a paragraph says so
+						words = append(words, strings.Fields(tx.Text)...)
+					}
 					em := tx.Size * layout.MMPerPoint
 					f := tx.Font.(*typeset.Font)
 					colW := (a4.W - 2*12 - 8) / 2

@@ -21,10 +21,15 @@ import (
 //     keep their gaps (0.5 p, 0.15 p); an example row is 4.4 p tall with
 //     0.45 p before it;
 //   - the space before a unit is dropped at the top of a frame;
-//   - units go into frames in order; a unit that does not fit below the
-//     last goes to the next frame; a heading goes with what follows it
-//     (with the next heading and what follows that, when a section is
-//     empty), so no frame ends with a heading;
+//   - units go into frames in order; a list item, a paragraph of up to
+//     four lines, and a paragraph with the example after it go whole to
+//     the next frame when they do not fit below the last; a longer one (or
+//     one taller than a frame) splits between lines, and the frame then
+//     ends with "continued →" (0.9 p tall);
+//   - a heading goes with what follows it (with the next heading and what
+//     follows that, when a section is empty): a whole short paragraph or
+//     item, or two lines of a long paragraph and the mark, so no frame
+//     ends with a heading;
 //   - everything fits when no unit is left over and none is taller than
 //     its frame.
 
@@ -128,26 +133,38 @@ func TestFlowFrameBreaks(t *testing.T) {
 	p := 10 * mmPerPt * 1.2
 	hp := 11.5 * mmPerPt * 1.2
 	text := typeset.FlowBlock{Text: "one\ntwo\nthree"}
+	long := typeset.FlowBlock{Text: "a\nb\nc\nd\ne\nf"}
+	example := typeset.FlowBlock{Example: []typeset.ExampleItem{{Text: "= 0"}}}
 	for _, c := range []struct {
 		name   string
 		blocks []typeset.FlowBlock
 		h      float64 // frame height
 		want   string
 	}{
-		{"lines split between frames, no space on top", []typeset.FlowBlock{text}, 2.3 * p,
-			"1 start: line 1\n1 start: line 2\n2 start: line 3\n"},
+		{"a paragraph taller than a frame splits, marked, no space on top", []typeset.FlowBlock{text}, 2.3 * p,
+			"1 start: line 1\n1 continued\n2 start: line 2\n2 start: line 3\n"},
 		{"exactly full", []typeset.FlowBlock{text}, 3 * p,
 			"1 start: line 1\n1 start: line 2\n1 start: line 3\n"},
-		{"a heading goes with its first line", []typeset.FlowBlock{text, {Heading: "H"}, text}, 3*p + 0.55*p + hp + 0.3*p + p - 0.01,
+		{"a short paragraph goes whole", []typeset.FlowBlock{text, text}, 3*p + 0.3*p + 2*p,
+			"1 start: line 1\n1 start: line 2\n1 start: line 3\n2 start: line 1\n2 start: line 2\n2 start: line 3\n"},
+		{"a list item goes whole", []typeset.FlowBlock{text, {Text: "- a\nb\nc"}}, 3*p + 0.3*p + 2*p,
+			"1 start: line 1\n1 start: line 2\n1 start: line 3\n2 start: line 1\n2 start: line 2\n2 start: line 3\n"},
+		{"a long paragraph splits at a line, marked", []typeset.FlowBlock{text, long}, 3*p + 0.3*p + 2*p + 0.9*p,
+			"1 start: line 1\n1 start: line 2\n1 start: line 3\n1 start: line 1\n1 start: line 2\n1 continued\n2 start: line 3\n2 start: line 4\n2 start: line 5\n2 start: line 6\n"},
+		{"a split leaves two lines behind", []typeset.FlowBlock{long}, 5*p + 0.9*p,
+			"1 start: line 1\n1 start: line 2\n1 start: line 3\n1 start: line 4\n1 continued\n2 start: line 5\n2 start: line 6\n"},
+		{"a heading goes with its short paragraph", []typeset.FlowBlock{text, {Heading: "H"}, text}, 3*p + 0.55*p + hp + 0.3*p + 3*p - 0.01,
 			"1 start: line 1\n1 start: line 2\n1 start: line 3\n2 heading H\n2 H: line 1\n2 H: line 2\n2 H: line 3\n"},
-		{"room for the heading and a line", []typeset.FlowBlock{text, {Heading: "H"}, text}, 3*p + 0.55*p + hp + 0.3*p + p,
-			"1 start: line 1\n1 start: line 2\n1 start: line 3\n1 heading H\n1 H: line 1\n2 H: line 2\n2 H: line 3\n"},
-		{"an empty section's heading goes with the next", []typeset.FlowBlock{text, {Heading: "A"}, {Heading: "B"}, text}, 3*p + 0.55*p + hp + 0.55*p + hp + 0.3*p + p - 0.01,
+		{"a heading takes two lines of a long paragraph", []typeset.FlowBlock{text, {Heading: "H"}, long}, 3*p + 0.55*p + hp + 0.3*p + 2*p + 0.9*p,
+			"1 start: line 1\n1 start: line 2\n1 start: line 3\n1 heading H\n1 H: line 1\n1 H: line 2\n1 continued\n2 H: line 3\n2 H: line 4\n2 H: line 5\n2 H: line 6\n"},
+		{"without room for two lines and the mark it moves", []typeset.FlowBlock{text, {Heading: "H"}, long}, 3*p + 0.55*p + hp + 0.3*p + 2*p + 0.9*p - 0.01,
+			"1 start: line 1\n1 start: line 2\n1 start: line 3\n2 heading H\n2 H: line 1\n2 H: line 2\n2 H: line 3\n2 H: line 4\n2 H: line 5\n2 H: line 6\n"},
+		{"an empty section's heading goes with the next", []typeset.FlowBlock{text, {Heading: "A"}, {Heading: "B"}, text}, 3*p + 0.55*p + hp + 0.55*p + hp + 0.3*p + 3*p - 0.01,
 			"1 start: line 1\n1 start: line 2\n1 start: line 3\n2 heading A\n2 heading B\n2 B: line 1\n2 B: line 2\n2 B: line 3\n"},
-		{"an example is never split", []typeset.FlowBlock{text, {Example: []typeset.ExampleItem{{Text: "= 0"}}}}, 3*p + 0.45*p + 4.4*p - 0.01,
-			"1 start: line 1\n1 start: line 2\n1 start: line 3\n2 example in start\n"},
-		{"an example that fits", []typeset.FlowBlock{text, {Example: []typeset.ExampleItem{{Text: "= 0"}}}}, 3*p + 0.45*p + 4.4*p,
-			"1 start: line 1\n1 start: line 2\n1 start: line 3\n1 example in start\n"},
+		{"an example goes with its paragraph", []typeset.FlowBlock{text, {Text: "four"}, example}, 3*p + 0.3*p + p + 0.45*p + 4.4*p - 0.01,
+			"1 start: line 1\n1 start: line 2\n1 start: line 3\n2 start: line 1\n2 example in start\n"},
+		{"an example that fits", []typeset.FlowBlock{text, {Text: "four"}, example}, 3*p + 0.3*p + p + 0.45*p + 4.4*p,
+			"1 start: line 1\n1 start: line 2\n1 start: line 3\n1 start: line 1\n1 example in start\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			fr := layout.Rect{X: 2, Y: 5, W: 60, H: c.h}
@@ -257,11 +274,14 @@ func TestFlowExample(t *testing.T) {
 	}{
 		{"example-row", []typeset.ExampleItem{{Card: "Vampire Matt", On: []string{"star", "x"}}, {Text: "= 0 each"}, {Icon: "robber", Label: "steals"}}, 60},
 		{"example-cards", []typeset.ExampleItem{{Card: "A"}, {Card: "B"}}, 60},
-		{"example-squeezed", []typeset.ExampleItem{{Card: "A"}, {Card: "B", On: []string{"star"}}, {Text: "= a long sum"}, {Icon: "heart"}}, 30},
+		{"example-squeezed", []typeset.ExampleItem{{Card: "A"}, {Card: "B", On: []string{"star"}}, {Text: "= a long sum"}, {Icon: "heart"}}, 44},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			fr := layout.Rect{X: 5, Y: 20, W: c.w, H: 100}
 			res := typeset.Flow([]typeset.FlowBlock{{Example: c.items}}, frames(1, fr), st, icons)
+			if !res.Fits {
+				t.Fatalf("does not fit %v mm: %v", c.w, res.Problems)
+			}
 			face := &draw.Face{Ops: res.Frames[0]}
 			var rec draw.Recorder
 			draw.DrawFace(&rec, face)
@@ -303,5 +323,67 @@ func textInside(t *testing.T, face *draw.Face, box layout.Rect) {
 		if tx.X < box.X-eps || tx.X+w > box.Right()+eps || top < box.Y-eps || bottom > box.Bottom()+eps {
 			t.Errorf("text %q (x %.3f–%.3f, y %.3f–%.3f) leaves its box %+v", tx.Text, tx.X, tx.X+w, top, bottom, box)
 		}
+	}
+}
+
+// TestFlowExampleLabels sets example rows in columns from too narrow to
+// wide: where a row fits, all its texts are set at one size, at least the
+// style's minimum, and every line holds whole words of its item's text
+// (wrapped at spaces, never inside a word, a no-break space kept); where
+// it cannot, the flow does not fit and says why.
+func TestFlowExampleLabels(t *testing.T) {
+	st := flowStyle(t)
+	st.MinSize = 6.5
+	icons := typeset.NewIconSet()
+	items := []typeset.ExampleItem{
+		{Card: "Deflectors Incorporated 3", On: []string{"star"}},
+		{Text: "+"},
+		{Card: "Rapid\\ Fire +3"},
+		{Text: "= 6 against the defence"},
+		{Icon: "d20", Label: "19 or less hits"},
+	}
+	words := map[string]bool{}
+	for _, it := range items {
+		for _, s := range []string{it.Card, it.Text, it.Label} {
+			for _, w := range strings.Fields(strings.ReplaceAll(s, "\\ ", "\u00a0")) {
+				words[strings.ReplaceAll(w, "\u00a0", " ")] = true
+			}
+		}
+	}
+	fitted := 0
+	for w := 30.0; w <= 90; w += 2 {
+		res := typeset.Flow([]typeset.FlowBlock{{Example: items}}, frames(1, layout.Rect{X: 5, Y: 20, W: w, H: 100}), st, icons)
+		if !res.Fits {
+			if len(res.Problems) != 1 || !strings.Contains(res.Problems[0].Message, "wider than the column") {
+				t.Errorf("%v mm: does not fit, problems %v", w, res.Problems)
+			}
+			continue
+		}
+		fitted++
+		size := 0.0
+		for _, op := range res.Frames[0] {
+			tx, ok := op.(*draw.TextOp)
+			if !ok {
+				continue
+			}
+			if size == 0 {
+				size = tx.Size
+			}
+			if tx.Size != size || tx.Size < st.MinSize {
+				t.Errorf("%v mm: %q at %v pt; the row's first text is at %v, the least is %v", w, tx.Text, tx.Size, size, st.MinSize)
+			}
+			// a line is whole words, or words joined by a no-break space
+			for _, part := range strings.Fields(tx.Text) {
+				if !words[part] && !words[strings.Join(strings.Fields(tx.Text), " ")] {
+					t.Errorf("%v mm: line %q holds %q, not a whole word", w, tx.Text, part)
+				}
+			}
+			if strings.Contains(tx.Text, "Rapid") && !strings.Contains(tx.Text, "Rapid\u00a0Fire") {
+				t.Errorf("%v mm: the no-break space after Rapid broke: %q", w, tx.Text)
+			}
+		}
+	}
+	if fitted == 0 || fitted == 31 {
+		t.Errorf("%d of 31 widths fit; want the narrow ones refused and the wide ones set", fitted)
 	}
 }

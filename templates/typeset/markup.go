@@ -9,6 +9,8 @@ import (
 // Rich text, as written in fields and rules texts:
 //
 //	**bold**, *italic*, :icon-name:, \* (a literal star)
+//	[[a no-break span]]: its spaces and hyphens never break a line
+//	\ (a backslash and a space) or U+00A0: a no-break space
 //	one newline breaks the line, a blank line starts a paragraph,
 //	a line starting with "- " is a bullet item, "1. " a numbered one.
 //
@@ -17,9 +19,10 @@ import (
 
 // span is a stretch of text in one style, or one inline icon.
 type span struct {
-	text  string
-	style Style
-	icon  string // an icon name; text is then empty
+	text    string
+	style   Style
+	icon    string // an icon name; text is then empty
+	nobreak bool   // inside [[…]]: no line break at its spaces or hyphens
 }
 
 // block is a paragraph or a list item: its spans, with "\n" spans for
@@ -98,10 +101,10 @@ func parseInline(line string) ([]span, []markupProblem) {
 	var spans []span
 	var problems []markupProblem
 	var text strings.Builder
-	bold, italic := false, false
+	bold, italic, nobreak := false, false, false
 	flush := func() {
 		if text.Len() > 0 {
-			spans = append(spans, span{text: text.String(), style: styleOf(bold, italic)})
+			spans = append(spans, span{text: text.String(), style: styleOf(bold, italic), nobreak: nobreak})
 			text.Reset()
 		}
 	}
@@ -112,7 +115,19 @@ func parseInline(line string) ([]span, []markupProblem) {
 		switch {
 		case r == '\\' && i+1 < len(rs):
 			i++
-			text.WriteRune(rs[i])
+			if rs[i] == ' ' {
+				text.WriteRune('\u00a0')
+			} else {
+				text.WriteRune(rs[i])
+			}
+		case r == '[' && i+1 < len(rs) && rs[i+1] == '[' && !nobreak && strings.Contains(string(rs[i+2:]), "]]"):
+			flush()
+			nobreak = true
+			i++
+		case r == ']' && i+1 < len(rs) && rs[i+1] == ']' && nobreak:
+			flush()
+			nobreak = false
+			i++
 		case r == '*' && i+1 < len(rs) && rs[i+1] == '*':
 			next := i + 2
 			opens := !bold && next < len(rs) && !unicode.IsSpace(rs[next])
@@ -145,7 +160,7 @@ func parseInline(line string) ([]span, []markupProblem) {
 		case r == ':':
 			if name, n := iconName(rs[i+1:]); n > 0 {
 				flush()
-				spans = append(spans, span{icon: name, style: styleOf(bold, italic)})
+				spans = append(spans, span{icon: name, style: styleOf(bold, italic), nobreak: nobreak})
 				i += n
 			} else {
 				text.WriteRune(r)

@@ -225,7 +225,9 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 				continue
 			}
 			for _, r := range sp.text {
-				if r == ' ' || r == '\t' {
+				if (r == ' ' || r == '\t') && sp.nobreak {
+					r = ' ' // in a no-break span: part of the word
+				} else if r == ' ' || r == '\t' {
 					endWord()
 					joinNext = false
 					sf := font
@@ -264,7 +266,7 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 					word.pieces = append(word.pieces, piece{font: f, text: string(r), w: adv})
 				}
 				word.w += adv
-				if (r == '-' || r == '–' || r == '/') && word.w > adv {
+				if (r == '-' || r == '–' || r == '/') && word.w > adv && !sp.nobreak {
 					// a line may break after a hyphen or slash inside a word
 					endWord()
 					joinNext = true

@@ -533,6 +533,14 @@ func TestBreakPoints(t *testing.T) {
 		{"take -5", "take -", []string{"take", "-5"}}, // a leading minus is not a hyphen
 		{"one\ntwo three", "one two three", []string{"one", "two three"}},
 		{"mmmmm\ni i", "mmmmm", []string{"mmmmm", "i i"}},
+		// a backslash before a space makes it a no-break space
+		{"take 10\\ pt", "take 10", []string{"take", "10\u00a0pt"}},
+		// [[…]] keeps its words and hyphens on one line; the brackets go
+		{"lose [[(to-hit − 10 − roll)]] oomph", "(to-hit − 10 − roll)", []string{"lose", "(to-hit − 10 − roll)", "oomph"}},
+		{"a [[b c]]d e", "b cd", []string{"a", "b cd", "e"}},
+		// unclosed, or closed without opening: literal
+		{"a [[b c", "a [[b", []string{"a [[b", "c"}},
+		{"a ]] b", "a ]]", []string{"a ]]", "b"}},
 	} {
 		box := layout.Rect{W: regular.Width(c.fits)*em + 0.01, H: 50}
 		st := typeset.TextStyle{Family: fam, Size: 10, Wrap: true, Colour: draw.Black}

@@ -23,6 +23,8 @@ type BuildOptions struct {
 	Ruleset string
 	Watch   bool
 	Print   printFlags
+	// PDFX writes PDF/X-4 files.
+	PDFX bool
 }
 
 // NewCmdBuild returns deckpress build; runF, when not nil, runs instead of
@@ -60,6 +62,7 @@ and earlier PDFs stay as they were.`,
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder, or the PDF to write when the build makes one")
 	cmd.Flags().StringVar(&opts.Ruleset, "ruleset", "", "a Superhero Gladiators ruleset file for every hero file")
 	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again whenever an input changes, until interrupted")
+	cmd.Flags().BoolVar(&opts.PDFX, "pdfx", false, "write PDF/X-4 (PDF 1.6: an sRGB output intent, page boxes, XMP; no Duplex viewer preference) for print shops that ask for it")
 	opts.Print.register(cmd.Flags())
 	return cmd
 }
@@ -91,7 +94,9 @@ func runBuild(opts *BuildOptions) error {
 	if err != nil {
 		return err
 	}
-	products, err := prepare(f, request(f, opts.Inputs, out.dir, opts.Ruleset, opts.Print))
+	req := request(f, opts.Inputs, out.dir, opts.Ruleset, opts.Print)
+	req.PDFX = opts.PDFX
+	products, err := prepare(f, req)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/deckpress/deckpress/output/build"
 )
 
 // CheckOptions are the options of deckpress check.
@@ -13,6 +15,8 @@ type CheckOptions struct {
 	Inputs  []string
 	Ruleset string
 	Print   printFlags
+	// Preflight ends the report with a count of the preflight's findings.
+	Preflight bool
 }
 
 // NewCmdCheck returns deckpress check; runF, when not nil, runs instead of
@@ -25,7 +29,13 @@ func NewCmdCheck(f *Factory, runF func(*CheckOptions) error) *cobra.Command {
 		Long: `Check loads every file, applies the rules and lays out every card, exactly as build
 does, and reports every problem as path:line:col: error|warning: message. It writes
 nothing. With no argument it checks the project of the current folder (its
-deckpress.yaml), or the built-in kits when there is none.`,
+deckpress.yaml), or the built-in kits when there is none.
+
+Every check and build also preflights each card as a print shop would, as warnings
+"preflight (CHECK)": text and icons inside the safe zone (--safe, default 3mm inside
+the trim), pictures at 300 effective dpi or more, art that reaches the trim carried on
+into the bleed (when there is bleed), and rounded corners (--corner-radius) clear of
+text. --preflight adds a summary: the findings of each check.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := opts.Print.parse(); err != nil {
 				return err
@@ -38,13 +48,17 @@ deckpress.yaml), or the built-in kits when there is none.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Ruleset, "ruleset", "", "a Superhero Gladiators ruleset file for every hero file")
+	cmd.Flags().BoolVar(&opts.Preflight, "preflight", false, "end with a summary of the preflight's findings")
 	opts.Print.register(cmd.Flags())
 	return cmd
 }
 
 func runCheck(opts *CheckOptions) error {
 	f := opts.Factory
-	products, err := prepare(f, request(f, opts.Inputs, "", opts.Ruleset, opts.Print))
+	products, diags, err := build.Prepare(request(f, opts.Inputs, "", opts.Ruleset, opts.Print))
+	if n := report(f.Err, diags); n > 0 {
+		return fmt.Errorf("nothing written")
+	}
 	if err != nil {
 		return err
 	}
@@ -52,5 +66,11 @@ func runCheck(opts *CheckOptions) error {
 	for _, p := range products {
 		fmt.Fprintf(tw, "ok\t%s\t%s\n", p.Path, p.Counts())
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if opts.Preflight {
+		_, err = fmt.Fprintln(f.Out, build.PreflightSummary(diags))
+	}
+	return err
 }

@@ -35,7 +35,8 @@ import (
 func containedProject(t *testing.T) string {
 	t.Helper()
 	var pic bytes.Buffer
-	png.Encode(&pic, image.NewGray(image.Rect(0, 0, 4, 4)))
+	// 120 pixels over the 10 mm picture box: 305 dpi, which the preflight passes
+	png.Encode(&pic, image.NewGray(image.Rect(0, 0, 120, 120)))
 	dir := t.TempDir()
 	for name, b := range map[string][]byte{
 		"game/deckpress.yaml":    []byte("project: game\n"),

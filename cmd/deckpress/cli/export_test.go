@@ -86,3 +86,106 @@ func TestExportTTS(t *testing.T) {
 		t.Errorf("stdout %q stderr %q", stdout, stderr)
 	}
 }
+
+// TestExportTTSLoadsElsewhere: Galaga exported with --url-prefix and
+// --saved-objects: the saved object and its thumbnail land in the Saved
+// Objects folder, every image URL lies under the prefix and names an image
+// written to --out, and the life cards (their own back) are a deck apart
+// from the draw deck. A prefix that is not an http(s) URL is a usage
+// error.
+func TestExportTTSLoadsElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, stderr := runCLI(t, dir, "init", "galaga", "game"); code != 0 {
+		t.Fatal(stderr)
+	}
+	saves := filepath.Join("Tabletop Simulator", "Saves", "Saved Objects")
+	code, stdout, stderr := runCLI(t, dir, "export", "tts", "--url-prefix", "https://example.test/cards", "--saved-objects", saves, "-o", "images", filepath.Join("game", "galaga.yaml"))
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, saves, "galaga.json"))
+	if err != nil {
+		t.Fatalf("%v; stdout:\n%s", err, stdout)
+	}
+	thumb, err := os.Open(filepath.Join(dir, saves, "galaga.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(thumb)
+	thumb.Close()
+	if err != nil || cfg.Width != 256 || cfg.Height != 256 {
+		t.Errorf("thumbnail %dx%d (%v)", cfg.Width, cfg.Height, err)
+	}
+	var save struct {
+		ObjectStates []struct {
+			Name, Nickname string
+			DeckIDs        []int
+			CustomDeck     map[string]struct{ FaceURL, BackURL string }
+		}
+	}
+	if err := json.Unmarshal(b, &save); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	count := 0
+	for _, o := range save.ObjectStates {
+		names = append(names, o.Nickname)
+		count += len(o.DeckIDs)
+		for _, sh := range o.CustomDeck {
+			for _, u := range []string{sh.FaceURL, sh.BackURL} {
+				file, ok := strings.CutPrefix(u, "https://example.test/cards/")
+				if !ok {
+					t.Errorf("URL %q is not under the prefix", u)
+					continue
+				}
+				if _, err := os.Stat(filepath.Join(dir, "images", file)); err != nil {
+					t.Errorf("URL %q: %v", u, err)
+				}
+			}
+		}
+	}
+	// the kit: 45 draw-deck cards and 17 life cards
+	if len(save.ObjectStates) != 2 || !strings.Contains(names[0], "deck-back") || !strings.Contains(names[1], "life-back") ||
+		len(save.ObjectStates[1].DeckIDs) != 17 || count != 62 {
+		t.Errorf("objects %q with %d cards, want the draw deck, then the 17 life cards", names, count)
+	}
+	if !strings.Contains(stderr, "62 cards on 2 sheets, 2 Tabletop Simulator decks (one per back)") {
+		t.Errorf("stderr %q", stderr)
+	}
+
+	code, _, stderr = runCLI(t, dir, "export", "tts", "--url-prefix", "example.test/cards", filepath.Join("game", "galaga.yaml"))
+	if code != 2 || !strings.Contains(stderr, "--url-prefix") {
+		t.Errorf("a bad prefix: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestExportPOD: each service's files land in out/pod/<service>/<deck>/;
+// a missing or unknown --service is a usage error, a size the service does
+// not print a failure that writes nothing.
+func TestExportPOD(t *testing.T) {
+	dir := t.TempDir()
+	deck := "deck: P\nsize: poker\ntemplates: {f: {background: \"#ff0000\"}, b: {background: \"#0000ff\"}}\nfront: f\nback: b\ncards: [{name: a, count: 3}]\n"
+	os.WriteFile(filepath.Join(dir, "p.yaml"), []byte(deck), 0o644)
+	os.WriteFile(filepath.Join(dir, "s.yaml"), []byte(strings.Replace(deck, "poker", "standard", 1)), 0o644)
+	tests := []struct {
+		args   []string
+		code   int
+		stdout []string
+	}{
+		{[]string{"--service", "thegamecrafter", "p.yaml"}, 0, []string{"out/pod/thegamecrafter/p/p-front-1.png", "out/pod/thegamecrafter/p/p-back.png", "out/pod/thegamecrafter/p/p-cards.csv"}},
+		{[]string{"--service", "makeplayingcards", "p.yaml"}, 0, []string{"out/pod/makeplayingcards/p/p-front-1.png", "out/pod/makeplayingcards/p/p-back.png", "out/pod/makeplayingcards/p/p-cards.csv"}},
+		{[]string{"--service", "drivethrucards", "p.yaml"}, 0, []string{"out/pod/drivethrucards/p/p.pdf"}},
+		{[]string{"p.yaml"}, 2, nil},
+		{[]string{"--service", "printful", "p.yaml"}, 2, nil},
+		{[]string{"--service", "drivethrucards", "s.yaml"}, 1, nil},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := runCLI(t, dir, append([]string{"export", "pod"}, tt.args...)...)
+		if code != tt.code || strings.Join(strings.Fields(stdout), " ") != strings.Join(tt.stdout, " ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", tt.args, code, stdout, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "pod", "drivethrucards", "s")); err == nil {
+		t.Errorf("a refused deck left files")
+	}
+}

@@ -115,3 +115,29 @@ func TestSubsetFontsEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildPDFX: build --pdfx writes PDF/X-4 (version 1.6, an sRGB output
+// intent, no /Duplex); export pod --pdfx does for drivethrucards and
+// refuses for an image service.
+func TestBuildPDFX(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "deck.yaml"), []byte(viewerPrefsDeck), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"build", "--pdfx", "deck.yaml"}, {"export", "pod", "--pdfx", "--service", "drivethrucards", "deck.yaml"}} {
+		code, stdout, stderr := runCLI(t, dir, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		file, err := os.ReadFile(filepath.Join(dir, strings.Fields(stdout)[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(file, []byte("%PDF-1.6")) || !bytes.Contains(file, []byte("/S /GTS_PDFX")) || bytes.Contains(file, []byte("/Duplex")) {
+			t.Errorf("%v: not a PDF/X-4 file: %q…", args, file[:9])
+		}
+	}
+	if code, _, stderr := runCLI(t, dir, "export", "pod", "--pdfx", "--service", "thegamecrafter", "deck.yaml"); code != 1 || !strings.Contains(stderr, "--pdfx is for drivethrucards") {
+		t.Errorf("--pdfx for images: exit %d, %s", code, stderr)
+	}
+}

@@ -101,7 +101,8 @@ func replaceLine(t *testing.T, path string, n int, old, new string) {
 // its 45 cards front and back, follows an edit of the deck file within a
 // second (reloading only the changed card), shows a broken file's
 // diagnostic at its line while keeping the cards; the hero designer
-// recomputes points and combat modifier as a characteristic is typed; the
+// recomputes points and combat modifier as a characteristic is typed and
+// shows the character sheets; a rules file's page shows its pages; the
 // balance page runs a lab and shows its report.
 func TestStudioInBrowser(t *testing.T) {
 	ctx := browser(t)
@@ -175,6 +176,23 @@ func TestStudioInBrowser(t *testing.T) {
 	}
 	shot(ctx, t, "deck-broken")
 
+	// the rules' pages: the two-card rules (a duplex sheet, two pages)
+	// and the rules sheet, linked from the project page
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/")); err != nil {
+		t.Fatal(err)
+	}
+	until(ctx, t, "project page links the rules' pages", `document.querySelector('#inputs a[href="/pages?input=rules.yaml"]') !== null`, 20*time.Second)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/pages?input=rules.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	until(ctx, t, "the rules' three pages", `(() => { const imgs = [...document.querySelectorAll("#products img.page")];
+		return imgs.length === 3 && imgs.every(i => i.complete && i.naturalWidth > 0 && i.dataset.loaded === i.getAttribute("src")); })()`, 30*time.Second)
+	heads, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#products h2")].map(h => h.textContent).join("; ")`))
+	if heads != "rules: 2 pages; rules-sheet: 1 page" {
+		t.Errorf("products on the pages page %q, want the rules cards' 2 pages and the sheet's 1", heads)
+	}
+	shot(ctx, t, "pages")
+
 	// the hero designer: Lady Voltage, STR 3 → 4 costs 30 points, +1 combat modifier
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/hero?input=voltage-crew.yaml")); err != nil {
 		t.Fatal(err)
@@ -188,6 +206,9 @@ func TestStudioInBrowser(t *testing.T) {
 	}
 	until(ctx, t, "points and combat modifier recomputed", fmt.Sprintf(`document.querySelector('[data-points-left="0"]').textContent === "%d" && document.querySelector('[data-cm="0"]').textContent === "%d"`,
 		atoi(t, left)-30, atoi(t, cm)+1), 5*time.Second)
+	// the four heroes' character sheets beside their cards
+	until(ctx, t, "character sheets", `(() => { const imgs = [...document.querySelectorAll("#herosheets img")];
+		return imgs.length === 4 && imgs.every(i => i.complete && i.naturalWidth > 0); })()`, 10*time.Second)
 	shot(ctx, t, "hero")
 	// a characteristic of 0 is an error, shown beside its field
 	chromedp.Do(ctx, chromedp.KeyEvent("\b"), chromedp.SendKeys(str, "0"))

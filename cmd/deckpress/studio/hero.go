@@ -8,15 +8,20 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/internal/safefile"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
 	"github.com/deckpress/deckpress/output/png"
 	"github.com/deckpress/deckpress/rules/gladiators"
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // field is one value of a hero file the designer edits, at the position
@@ -199,14 +204,17 @@ type heroJSON struct {
 	Diagnostics []diagJSON          `json:"diagnostics"`
 	// Cards are the hero cards as build prints them, front and back of
 	// each, as data: URLs of PNG images.
-	Cards     []string `json:"cards"`
-	Gizmos    []string `json:"gizmos,omitempty"`
-	Modifiers []string `json:"modifiers,omitempty"`
+	Cards []string `json:"cards"`
+	// SheetImages are the character sheets as build prints them, a page
+	// each, as data: URLs of PNG images.
+	SheetImages []string `json:"sheetImages"`
+	Gizmos      []string `json:"gizmos,omitempty"`
+	Modifiers   []string `json:"modifiers,omitempty"`
 }
 
 // compute computes a hero file's text.
 func (s *Server) compute(in *inputState, src []byte) heroJSON {
-	out := heroJSON{Input: in.Path, Heroes: []heroForm{}, Sheets: []*gladiators.Sheet{}, Cards: []string{}}
+	out := heroJSON{Input: in.Path, Heroes: []heroForm{}, Sheets: []*gladiators.Sheet{}, Cards: []string{}, SheetImages: []string{}}
 	set, diags := build.HeroesSource(build.Env{Dir: s.dir}, filepath.FromSlash(in.Path), src, "")
 	out.Diagnostics = diagsJSON(diags.Sort())
 	if root, _ := cards.Parse(in.Path, src); root != nil {
@@ -221,32 +229,98 @@ func (s *Server) compute(in *inputState, src []byte) heroJSON {
 			out.Modifiers = append(out.Modifiers, m.Name)
 		}
 		out.Cards = s.heroCards(in.Path, set)
+		out.SheetImages = s.heroSheets(in.Path, set)
 	}
 	return out
 }
 
-// heroCardDPI is the resolution of the designer's card preview.
-const heroCardDPI = 80
+// Resolutions of the designer's previews: the hero cards, and the
+// character sheets (a page each, so fewer dots to the inch).
+const (
+	heroCardDPI  = 80
+	heroSheetDPI = 50
+)
 
 // heroCards draws a hero file's cards, front and back of each, as data:
 // URLs; none when the cards cannot be laid out.
 func (s *Server) heroCards(path string, set *build.HeroSet) []string {
 	job, _ := build.HeroCards(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.printOptions())
-	out := []string{}
+	return s.previews.draw(path+" cards", job, heroCardDPI)
+}
+
+// heroSheets draws a hero file's character sheets as data: URLs, a page
+// each as build prints them; none when they cannot be laid out.
+func (s *Server) heroSheets(path string, set *build.HeroSet) []string {
+	job, _ := build.HeroSheets(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.printOptions())
+	return s.previews.draw(path+" sheets", job, heroSheetDPI)
+}
+
+// previews keeps the designer's last images of each hero file's cards and
+// sheets, so that an edit redraws only the faces it changed (a sheet
+// takes a tenth of a second or more to draw).
+type previews struct {
+	mu   sync.Mutex
+	last map[string][]preview // by input and kind
+}
+
+type preview struct {
+	face *draw.Face
+	url  string
+}
+
+// draw draws every face of a prepared deck, front then back (when it has
+// backs) of each entry, at dpi, as data: URLs of PNG images: a face equal
+// to the same face of the last call with the same key is not drawn again,
+// the others are drawn on all cores.
+func (c *previews) draw(key string, job *output.DeckJob, dpi float64) []string {
 	if job == nil {
-		return out
+		return []string{}
+	}
+	var faces []preview
+	for i := range job.Entries() {
+		faces = append(faces, preview{face: job.Face(i, layout.Front)})
+		if job.Backs {
+			faces = append(faces, preview{face: job.Face(i, layout.Back)})
+		}
+	}
+	c.mu.Lock()
+	last := c.last[key]
+	c.mu.Unlock()
+	var todo []int
+	for k := range faces {
+		if k < len(last) && reflect.DeepEqual(last[k].face, faces[k].face) {
+			faces[k].url = last[k].url
+		} else {
+			todo = append(todo, k)
+		}
 	}
 	box := job.Plan.CardBleedBox()
-	for i := range job.Entries() {
-		for _, side := range []layout.Side{layout.Front, layout.Back} {
-			if side == layout.Back && !job.Backs {
-				continue
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Go(func() {
+			for k := range next {
+				if b, err := png.Encode(png.Face(faces[k].face, box, dpi)); err == nil {
+					faces[k].url = "data:image/png;base64," + base64.StdEncoding.EncodeToString(b)
+				}
 			}
-			b, err := png.Encode(png.Face(job.Face(i, side), box, heroCardDPI))
-			if err != nil {
-				continue
-			}
-			out = append(out, "data:image/png;base64,"+base64.StdEncoding.EncodeToString(b))
+		})
+	}
+	for _, k := range todo {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	c.mu.Lock()
+	if c.last == nil {
+		c.last = map[string][]preview{}
+	}
+	c.last[key] = faces
+	c.mu.Unlock()
+	out := []string{}
+	for _, f := range faces {
+		if f.url != "" {
+			out = append(out, f.url)
 		}
 	}
 	return out

@@ -49,8 +49,9 @@ type inputState struct {
 	Format   string // its first key: deck, team, hero…
 	Products []productInfo
 	Diags    cards.Diagnostics
-	reads    []string   // absolute paths of the files the build read
-	deck     *deckState // the last good deck; kept while the file is broken
+	reads    []string    // absolute paths of the files the build read
+	deck     *deckState  // the last good deck; kept while the file is broken
+	docs     []*docState // the last good pages of other formats, kept likewise
 	took     time.Duration
 }
 
@@ -206,7 +207,7 @@ func (st *state) build(p string, prev *inputState) *inputState {
 	in := &inputState{Path: p, Format: format(filepath.Join(st.dir, p))}
 	req := build.Request{Env: env, Inputs: []string{filepath.FromSlash(p)}, Print: st.print, Out: "out"}
 	if prev != nil {
-		in.deck = prev.deck
+		in.deck, in.docs = prev.deck, prev.docs
 	}
 	var diags cards.Diagnostics
 	if in.Format == "deck" {
@@ -233,6 +234,9 @@ func (st *state) build(p string, prev *inputState) *inputState {
 		}
 		for _, pr := range products {
 			in.Products = append(in.Products, productInfo{Name: stemOf(pr.Path), Cards: pr.Cards, Sheets: pr.Sheets})
+		}
+		if products != nil {
+			in.docs = newDocs(products, in.docs)
 		}
 	}
 	in.Diags = diags.Sort()

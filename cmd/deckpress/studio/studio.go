@@ -55,7 +55,8 @@ type Server struct {
 	mux   *http.ServeMux
 	log   io.Writer
 	sheetsCache
-	lab labRun // the balance page's run
+	lab      labRun   // the balance page's run
+	previews previews // the hero designer's last images
 }
 
 // New loads the project in opts.Dir and returns its studio; it does not

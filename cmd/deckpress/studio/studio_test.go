@@ -2,8 +2,11 @@ package studio
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
+	_ "image/png"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -303,12 +306,14 @@ func TestHeroEditKeepsEverythingElse(t *testing.T) {
 // STR.
 func TestHeroComputeFollowsTheRules(t *testing.T) {
 	s, h, _ := kit(t, "gladiators")
+	var sheets []string // the character sheets' images, of the last compute
 	compute := func(edits []edit) (left, cm int) {
 		body, _ := json.Marshal(heroRequest{Input: "voltage-crew.yaml", Edits: edits})
 		code, out := do(h, post("/api/hero/compute", "http://127.0.0.1:8080", s.Token(), string(body)))
 		var r struct {
-			Cards  []string
-			Sheets []struct {
+			Cards       []string
+			SheetImages []string
+			Sheets      []struct {
 				CombatModifier int `json:"combat_modifier"`
 				Points         struct{ Total, Budget int }
 			}
@@ -320,9 +325,22 @@ func TestHeroComputeFollowsTheRules(t *testing.T) {
 		if len(r.Cards) != 8 || !strings.HasPrefix(r.Cards[0], "data:image/png;base64,") {
 			t.Errorf("%d card previews, want 8 PNG images", len(r.Cards))
 		}
+		// and their character sheets, a page of A4 each: 413 × 585 pixels at 50 dpi
+		if len(r.SheetImages) != 4 {
+			t.Errorf("%d character sheet previews, want 4", len(r.SheetImages))
+		}
+		for i, u := range r.SheetImages {
+			b, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(u, "data:image/png;base64,"))
+			img, _, err2 := image.DecodeConfig(bytes.NewReader(b))
+			if err != nil || err2 != nil || img.Width != 413 || img.Height != 585 {
+				t.Errorf("sheet %d: %dx%d (%v, %v), want a PNG of A4 at 50 dpi", i+1, img.Width, img.Height, err, err2)
+			}
+		}
+		sheets = r.SheetImages
 		return r.Sheets[0].Points.Budget - r.Sheets[0].Points.Total, r.Sheets[0].CombatModifier
 	}
 	left, cm := compute(nil)
+	before := sheets
 	if cm != 2*5+3 { // Lady Voltage: STR 3, DEX 5
 		t.Errorf("combat modifier %d, want 13", cm)
 	}
@@ -331,6 +349,12 @@ func TestHeroComputeFollowsTheRules(t *testing.T) {
 	left2, cm2 := compute([]edit{{Line: 10, Col: col, Old: "3", Value: "4"}})
 	if left-left2 != 30 || cm2 != cm+1 {
 		t.Errorf("STR 3 → 4: points left %d → %d, combat modifier %d → %d; want 30 fewer points and +1", left, left2, cm, cm2)
+	}
+	// Lady Voltage's sheet shows the change; her teammates' do not change
+	for i := range min(len(before), len(sheets)) {
+		if changed := before[i] != sheets[i]; changed != (i == 0) {
+			t.Errorf("STR 3 → 4 of the first hero: sheet %d changed %v", i+1, changed)
+		}
 	}
 }
 

@@ -43,7 +43,8 @@ async function project() {
     el("td", {}, i.path), el("td", {}, i.format),
     el("td", {}, ...i.products.map(pr => el("div", {}, pr.name + ": " + (pr.cards ? pr.cards + " cards, " : "") + pr.sheets + " sheets"))),
     el("td", {}, ...(i.format === "deck" ? [el("a", { href: "/deck?input=" + encodeURIComponent(i.path) }, "deck")] : []),
-      ...(["hero", "team", "heroes"].includes(i.format) ? [el("a", { href: "/hero?input=" + encodeURIComponent(i.path) }, "designer")] : []))));
+      ...(["hero", "team", "heroes"].includes(i.format) ? [el("a", { href: "/hero?input=" + encodeURIComponent(i.path) }, "designer"), " "] : []),
+      ...(i.format !== "deck" && i.products.length ? [el("a", { href: "/pages?input=" + encodeURIComponent(i.path) }, "pages")] : []))));
   main.replaceChildren(el("p", {}, el("a", { href: "/balance", id: "balancelink" }, "Balance lab"), ": play the games many times and see who wins"), el("h2", {}, "Inputs"),
     el("table", { id: "inputs" }, el("tr", {}, el("th", {}, "file"), el("th", {}, "format"), el("th", {}, "products"), el("th", {}, "open")), ...rows),
     diagBlock(p.diagnostics));
@@ -123,6 +124,33 @@ function guides(s) {
   return svg;
 }
 
+// ---- pages of the other formats: rules, arenas, Slugfest teams, heroes
+let pagesBox, pagesDiag;
+async function pages() {
+  if (!pagesBox) {
+    pagesBox = el("div", { id: "products" });
+    pagesDiag = el("div");
+    main.replaceChildren(pagesDiag, pagesBox);
+  }
+  const d = await get("/api/pages?input=" + encodeURIComponent(input));
+  pagesDiag.replaceChildren(...(d.stale ? [el("div", { class: "stale", id: "stale" }, "This file does not build; the pages below are the last good ones.")] : []), diagBlock(d.diagnostics));
+  const have = new Map([...pagesBox.children].map(c => [c.dataset.product, c]));
+  const boxes = d.products.map(pr => {
+    let box = have.get(pr.name);
+    if (!box) box = el("section", { class: "product", "data-product": pr.name }, el("h2"), el("div", { class: "pages" }));
+    box.firstChild.textContent = pr.name + ": " + pr.total + (pr.total === 1 ? " page" : " pages") + (pr.pages.length < pr.total ? " (the first " + pr.pages.length + " shown)" : "");
+    const row = box.lastChild;
+    pr.pages.forEach((url, k) => {
+      let img = row.children[k];
+      if (!img) { img = el("img", { class: "page", alt: pr.name + " page " + (k + 1) }); img.onload = () => { img.dataset.loaded = img.getAttribute("src"); }; row.append(img); }
+      if (img.getAttribute("src") !== url) img.setAttribute("src", url);
+    });
+    while (row.children.length > pr.pages.length) row.lastChild.remove();
+    return box;
+  });
+  pagesBox.replaceChildren(...boxes);
+}
+
 // ---- hero designer
 let heroData, heroEdits = new Map(), heroTimer;
 async function hero() {
@@ -168,7 +196,8 @@ function drawHero() {
     try { await post("/api/hero/save", heroRequest()); status.textContent = "saved"; await hero(); } catch (e) { status.textContent = e.message; }
   } }, "Save");
   main.replaceChildren(...forms, save, " (writes only the values you changed; comments and key order stay)", el("div", { id: "herodiags" }),
-    el("h2", {}, "Hero cards, as build prints them"), el("div", { class: "cards", id: "herocards" }));
+    el("h2", {}, "Hero cards, as build prints them"), el("div", { class: "cards", id: "herocards" }),
+    el("h2", {}, "Character sheets, as build prints them"), el("div", { class: "cards", id: "herosheets" }));
   showSheets(d);
 }
 function showSheets(d) {
@@ -193,6 +222,7 @@ function showSheets(d) {
   }
   document.getElementById("herodiags").replaceChildren(diagBlock(d.diagnostics));
   if (d.cards.length) document.getElementById("herocards").replaceChildren(...d.cards.map(u => el("img", { src: u, class: "herocard" })));
+  if (d.sheetImages.length) document.getElementById("herosheets").replaceChildren(...d.sheetImages.map(u => el("img", { src: u, class: "herosheet" })));
 }
 
 // ---- balance page: run a game's lab, watch its progress, read its report
@@ -236,7 +266,7 @@ async function balance() {
 }
 
 // ---- live updates
-const draw = { project, deck, hero, balance }[page];
+const draw = { project, deck, pages, hero, balance }[page];
 draw().catch(e => { main.textContent = e.message; });
 const events = new EventSource("/api/events");
 events.onopen = () => { status.textContent = "live"; };
