@@ -2,8 +2,10 @@ package output
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
@@ -89,29 +91,24 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	checkDefault(lib, deck.Front, "front", diags)
 	checkDefault(lib, deck.Back, "back", diags)
 	noFront := 0
-	for _, c := range deck.Cards {
-		ft := pickTemplate(lib, c.Front, front, diags)
-		bt := pickTemplate(lib, c.Back, back, diags)
-		var faces draw.Pair
+	rendered := make([]renderedCard, len(deck.Cards))
+	for i, c := range deck.Cards {
+		r := &rendered[i]
+		r.front = pickTemplate(lib, c.Front, front, &r.diags)
+		r.back = pickTemplate(lib, c.Back, back, &r.diags)
 		if deck.Front.Template == "" && c.Front.Template == "" {
 			if noFront++; noFront == 1 {
-				diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
+				r.diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
 			}
 		}
-		if ft != nil {
-			faces.Front, ds = lib.Render(ft, side(deck, c, &c.Front, "front"))
-			found = found.Extend(ds)
-		}
-		if bt != nil {
-			faces.Back, ds = lib.Render(bt, side(deck, c, &c.Back, "back"))
-			found = found.Extend(ds)
-		}
-		if faces.Back == nil {
-			faces.Back = &draw.Face{}
-		}
-		job.faces = append(job.faces, faces)
-		for i := 0; i < c.Count; i++ {
-			job.copies = append(job.copies, len(job.faces)-1)
+	}
+	renderCards(lib, deck, rendered)
+	for i, c := range deck.Cards {
+		r := &rendered[i]
+		found = found.Extend(r.diags)
+		job.faces = append(job.faces, r.faces)
+		for range c.Count {
+			job.copies = append(job.copies, i)
 		}
 	}
 	if err := lib.Images.Finish(); err != nil {
@@ -122,6 +119,53 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 		return nil, found
 	}
 	return job, found
+}
+
+// renderedCard is a card's templates, and then its faces and the
+// problems found drawing them.
+type renderedCard struct {
+	front, back *templates.Template
+	faces       draw.Pair
+	diags       cards.Diagnostics
+}
+
+// renderCards draws the faces of every card into display lists, on all
+// cores; each card's faces and problems are its own, so the result does
+// not depend on the order the cards are drawn in.
+func renderCards(lib *templates.Library, deck *cards.Deck, rendered []renderedCard) {
+	parallel(len(rendered), func(i int) {
+		c, r := deck.Cards[i], &rendered[i]
+		var ds cards.Diagnostics
+		if r.front != nil {
+			r.faces.Front, ds = lib.Render(r.front, side(deck, c, &c.Front, "front"))
+			r.diags = r.diags.Extend(ds)
+		}
+		if r.back != nil {
+			r.faces.Back, ds = lib.Render(r.back, side(deck, c, &c.Back, "back"))
+			r.diags = r.diags.Extend(ds)
+		}
+		if r.faces.Back == nil {
+			r.faces.Back = &draw.Face{}
+		}
+	})
+}
+
+// parallel calls do(i) for every i below n, on all cores.
+func parallel(n int, do func(i int)) {
+	next := make(chan int, 64)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := range next {
+				do(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 // checkReservedTypos reports card fields that no template uses and whose
@@ -286,7 +330,12 @@ func (j *DeckJob) Document() *draw.Document {
 	doc := &draw.Document{Title: j.Deck.Name, Sides: draw.SidesOf(j.Plan.Duplex)}
 	bleedBox := j.Plan.CardBleedBox()
 	sheets := j.Plan.Sheets(len(j.copies))
-	for _, p := range j.Plan.Pages(len(j.copies)) {
+	pages := j.Plan.Pages(len(j.copies))
+	doc.Pages = make([]draw.Page, len(pages))
+	// each page on its own, on all cores: the guides and the label are
+	// laid out for every page
+	parallel(len(pages), func(i int) {
+		p := pages[i]
 		page := draw.Page{Size: p.Size, Trim: p.Trim}
 		for _, pl := range p.Placements {
 			face := j.faces[j.copies[pl.Card]].Side(pl.Side)
@@ -299,8 +348,8 @@ func (j *DeckJob) Document() *draw.Document {
 		if l, ok := j.sheetLabel(p, sheets); ok {
 			page.Layers = append(page.Layers, l)
 		}
-		doc.Pages = append(doc.Pages, page)
-	}
+		doc.Pages[i] = page
+	})
 	return doc
 }
 

@@ -14,6 +14,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	xdraw "golang.org/x/image/draw"
@@ -50,9 +51,10 @@ type ImageStore struct {
 	pending []pendingImage         // pictures to make in Finish
 }
 
-// pendingImage is a picture whose size is fixed and whose pixels Finish
-// makes from its source.
+// pendingImage is a picture asked for, by key, whose pixels Finish makes
+// from its source.
 type pendingImage struct {
+	key  string
 	im   *draw.Image
 	src  image.Image
 	crop image.Rectangle
@@ -197,9 +199,10 @@ func (s *ImageStore) readArt(path string, icon bool) (*svg.Result, error) {
 
 // Picture returns the picture at path cropped to crop (in source pixels;
 // empty means all of it) and reduced to at most w × h pixels. Its pixel
-// size is fixed at once; its pixels and PNG data are made by [Finish], so
-// that pictures are scaled and encoded in parallel, in a deterministic
-// order of sizes.
+// size is fixed, and its pixels and PNG data are made, by [Finish], so
+// that pictures are scaled and encoded in parallel, and so that the
+// result does not depend on the order in which cards (drawn in parallel)
+// asked for them.
 func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw.Image, error) {
 	src, err := s.decode(path)
 	if err != nil {
@@ -215,17 +218,9 @@ func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw
 	if im, ok := s.made[key]; ok {
 		return im, nil
 	}
-	// Distinct pictures get distinct pixel widths: fpdf orders images by
-	// width alone, so equal widths would make the output depend on map
-	// order.
-	for taken := s.widths[w]; taken && w > 1; taken = s.widths[w] {
-		h = max(1, int(math.Round(float64(h)*float64(w-1)/float64(w))))
-		w--
-	}
-	s.widths[w] = true
 	im := &draw.Image{W: w, H: h}
 	s.made[key] = im
-	s.pending = append(s.pending, pendingImage{im, src, crop})
+	s.pending = append(s.pending, pendingImage{key, im, src, crop})
 	return im, nil
 }
 
@@ -236,6 +231,19 @@ func (s *ImageStore) Finish() error {
 	s.mu.Lock()
 	todo := s.pending
 	s.pending = nil
+	// Distinct pictures get distinct pixel widths: fpdf orders images by
+	// width alone, so equal widths would make the output depend on map
+	// order. Who keeps a width is decided in the order of the keys.
+	slices.SortFunc(todo, func(a, b pendingImage) int { return strings.Compare(a.key, b.key) })
+	for _, p := range todo {
+		w, h := p.im.W, p.im.H
+		for taken := s.widths[w]; taken && w > 1; taken = s.widths[w] {
+			h = max(1, int(math.Round(float64(h)*float64(w-1)/float64(w))))
+			w--
+		}
+		s.widths[w] = true
+		p.im.W, p.im.H = w, h
+	}
 	s.mu.Unlock()
 	errs := make([]error, len(todo))
 	var wg sync.WaitGroup
@@ -276,13 +284,27 @@ func (p pendingImage) normalise() error {
 	}
 	// an opaque picture is written as 3-channel RGB, with alpha otherwise
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, dst); err != nil {
+	if err := pngEncoder.Encode(&buf, dst); err != nil {
 		return fmt.Errorf("encode image: %w", err)
 	}
 	sum := sha256.Sum256(buf.Bytes())
 	im.ID, im.PNG, im.Pixels = hex.EncodeToString(sum[:8]), buf.Bytes(), dst
 	return nil
 }
+
+// pngEncoder encodes pictures, reusing its compressors: the standard
+// library makes a new one (over a megabyte) for every picture otherwise.
+var pngEncoder = &png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers{}}
+
+// pngBuffers is a png.EncoderBufferPool for any number of goroutines.
+type pngBuffers struct{ pool sync.Pool }
+
+func (p *pngBuffers) Get() *png.EncoderBuffer {
+	b, _ := p.pool.Get().(*png.EncoderBuffer)
+	return b // nil: the encoder makes one
+}
+
+func (p *pngBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
 
 // pixelsFor returns the pixel size that prints a length of mm at the
 // store's resolution.

@@ -64,7 +64,9 @@ func (r *renderer) drawAll(elements []element) {
 }
 
 func (r *renderer) field(name string) *cards.Node {
+	r.lib.mu.Lock()
 	r.lib.used[name] = true
+	r.lib.mu.Unlock()
 	if r.lookup == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/deckpress/deckpress/cards"
@@ -58,6 +59,7 @@ type Library struct {
 
 	defs      map[string]definition
 	templates map[string]*Template
+	mu        sync.Mutex      // guards used: cards are rendered in parallel
 	used      map[string]bool // field names rendering has looked up
 }
 
@@ -91,7 +93,11 @@ func (l *Library) Compile() cards.Diagnostics {
 }
 
 // FieldUsed reports whether any face rendered so far looked up the field.
-func (l *Library) FieldUsed(name string) bool { return l.used[name] }
+func (l *Library) FieldUsed(name string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.used[name]
+}
 
 // Lookup returns a compiled template, or nil.
 func (l *Library) Lookup(name string) *Template { return l.templates[name] }

@@ -76,6 +76,40 @@ cards:
 	return b.String()
 }
 
+// Squib returns the deck of the side-by-side measurement with Squib
+// (README, "Speed"): n poker cards with a 3 mm bleed, a rounded border,
+// two numbers, an icon, a title and a wrapped body of three sentences,
+// on Letter landscape with crop marks and backs for long-edge duplex.
+func Squib(n int) string {
+	var b strings.Builder
+	b.WriteString(`deck: squib
+size: poker
+print: {paper: letter, orientation: landscape, marks: crop, duplex: long, bleed: 3mm}
+templates:
+  face:
+    background: "#f4efe3"
+    elements:
+      - rect: {x: 3, y: 3, w: 57.5, h: 82.9, radius: 4, stroke: "#3b3b58", stroke-width: 1.2}
+      - text: {x: 6, y: 6, w: 40, h: 9, value: "{{name}}", font: bold, size: 12, fit: shrink, wrap: false}
+      - icon: {x: 49, y: 5, w: 9, h: 9, name: star, colour: "#b03a2e"}
+      - text: {x: 6, y: 40, w: 51.5, h: 28, value: "{{body}}", size: 8, fit: shrink}
+      - text: {x: 6, y: 71, w: 15, h: 10, value: "{{atk}}", font: bold, size: 20}
+      - text: {x: 42.5, y: 71, w: 15, h: 10, value: "{{def}}", font: bold, size: 20, align: right}
+  back:
+    background: "#3b3b58"
+    elements:
+      - text: {x: 5, y: 35, w: 53.5, h: 15, value: "SQUIB TEST", font: bold, size: 18, align: center, colour: "#ffffff"}
+front: face
+back: back
+cards:
+`)
+	body := "Deal two damage to a unit in range. If it survives, it is stunned until your next turn. Draw a card."
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  - {name: \"Card %d\", atk: %d, def: %d, body: %q}\n", i+1, i%10, (i*7)%13, body)
+	}
+	return b.String()
+}
+
 // WriteArt writes ten 720 × 480 pictures art0.png … art9.png into dir:
 // enough pixels for 300 dpi over the rich deck's 55.5 × 30 mm picture
 // box, so that the preflight finds nothing.

@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/deckpress/deckpress/cards"
@@ -29,5 +30,5 @@ func prepareArenaInput(in input, root *cards.Node, opts options) ([]Product, car
 	doc, tiles := m.Document(s.Paper, s.Orientation, s.Margin)
 	return []Product{{Path: filepath.Join(in.outDir, stem(in.path)+".pdf"), Sheets: len(doc.Pages), Pages: len(doc.Pages),
 		Note: fmt.Sprintf("%d tiles, on %s", len(tiles), layout.FormatMM(doc.Pages[0].Size.W)+" x "+layout.FormatMM(doc.Pages[0].Size.H)),
-		doc:  doc, Render: func() ([]byte, error) { return pdf.Render(doc) }}}, diags
+		doc:  doc, Render: func(w io.Writer) error { return pdf.Render(w, doc) }}}, diags
 }

@@ -1,9 +1,12 @@
 package build
 
 import (
+	"bytes"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -70,6 +73,50 @@ func TestBigDeckBuilds(t *testing.T) {
 	}
 }
 
+// BenchmarkBuildSquib1080 builds the deck of the side-by-side run with
+// Squib (README, "Speed"): 1,080 poker cards with bleed, a rounded
+// border, two numbers, an icon, a title and a wrapped body, on Letter
+// landscape with crop marks and long-edge backs.
+func BenchmarkBuildSquib1080(b *testing.B) {
+	dir := b.TempDir()
+	os.WriteFile(filepath.Join(dir, "squib.yaml"), []byte(testdecks.Squib(1080)), 0o644)
+	b.ReportAllocs()
+	var products []Product
+	for b.Loop() {
+		products = buildFile(b, dir, "squib.yaml")
+	}
+	b.ReportMetric(fileSize(b, filepath.Join(dir, products[0].Path)), "KiB/pdf")
+}
+
+// TestCoresGiveTheSameFile: a build on one core writes the same bytes as
+// a build on several (faces, pages and page contents are made in
+// parallel and put together in order), for each benchmark deck.
+func TestCoresGiveTheSameFile(t *testing.T) {
+	dir := t.TempDir()
+	testdecks.WriteArt(t, dir)
+	decks := map[string]string{"big.yaml": testdecks.Big(200), "rich.yaml": testdecks.Rich(60), "squib.yaml": testdecks.Squib(120)}
+	for name, deck := range decks {
+		os.WriteFile(filepath.Join(dir, name), []byte(deck), 0o644)
+	}
+	build := func(procs int, name string) []byte {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		products := buildFile(t, dir, name)
+		b, err := os.ReadFile(filepath.Join(dir, products[0].Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for name := range decks {
+		one := build(1, name)
+		for _, n := range []int{2, 5} {
+			if many := build(n, name); !bytes.Equal(one, many) {
+				t.Errorf("%s: %d cores wrote %d bytes, one core %d, not the same", name, n, len(many), len(one))
+			}
+		}
+	}
+}
+
 // BenchmarkBuild1080Rich builds 1,080 cards with wrapped text, inline
 // icons and pictures, fronts and backs, on A4.
 func BenchmarkBuild1080Rich(b *testing.B) {
@@ -104,7 +151,7 @@ func BenchmarkHexPaper100(b *testing.B) {
 	for b.Loop() {
 		doc := arena.HexPaper(arena.PaperOptions{Page: layout.Size{W: 210, H: 297}, Margin: 8,
 			Grid: layout.HexGrid{Size: 25.4}, Labels: true, Scale: "5 ft", Line: draw.Black, Width: 0.25, Pages: 100})
-		if _, err := pdf.Render(doc); err != nil {
+		if err := pdf.Render(io.Discard, doc); err != nil {
 			b.Fatal(err)
 		}
 	}

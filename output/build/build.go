@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -76,9 +77,9 @@ type Product struct {
 	Note   string          // said once written ("set at 8.5 pt")
 	doc    *draw.Document  // what Render draws, for tests; nil for other files
 	job    *output.DeckJob // the deck drawn, for tests; nil for other documents
-	// Render makes the file's bytes; it is safe to call from several
-	// goroutines at once for different products.
-	Render func() ([]byte, error)
+	// Render writes the file's bytes to w; it is safe to call from
+	// several goroutines at once for different products.
+	Render func(w io.Writer) error
 }
 
 // Document is what the product draws, page by page (for a preview of
@@ -130,7 +131,7 @@ func Prepare(req Request) ([]Product, cards.Diagnostics, error) {
 	if req.PDFX {
 		for i := range products {
 			if doc := products[i].doc; doc != nil {
-				products[i].Render = func() ([]byte, error) { return pdf.RenderX4(doc) }
+				products[i].Render = func(w io.Writer) error { return pdf.RenderX4(w, doc) }
 			}
 		}
 	}
@@ -172,19 +173,28 @@ func overwritesRead(env Env, products []Product) error {
 	return nil
 }
 
-// Write renders every product, on all cores, then writes them all
+// Write renders every product straight into its staged file (so that no
+// file is ever whole in memory), on all cores, then writes them all
 // atomically (all or none) under the working folder dir. done, when not
 // nil, counts the products rendered, for a progress line.
 func Write(dir string, products []Product, done *atomic.Int64) error {
-	files := make([]output.File, len(products))
+	st := output.NewStage()
+	defer st.Discard()
+	files := make([]io.Writer, len(products))
+	for i, p := range products {
+		w, err := st.Create(Env{Dir: dir}.Abs(p.Path))
+		if err != nil {
+			return err
+		}
+		files[i] = w
+	}
 	errs := make([]error, len(products))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				b, err := products[i].Render()
-				files[i], errs[i] = output.File{Path: Env{Dir: dir}.Abs(products[i].Path), Data: b}, err
+				errs[i] = products[i].Render(files[i])
 				if done != nil {
 					done.Add(1)
 				}
@@ -201,5 +211,5 @@ func Write(dir string, products []Product, done *atomic.Int64) error {
 			return fmt.Errorf("%s: %w; nothing written", products[i].Path, err)
 		}
 	}
-	return output.WriteFiles(files)
+	return st.Commit()
 }

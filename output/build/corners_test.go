@@ -22,11 +22,11 @@ func TestRoundedPreview(t *testing.T) {
 		t.Fatal(diags)
 	}
 	ps := Preview(job, []FaceRef{{Card: 0, Side: layout.Front}}, "p", 100, false)
-	data, err := ps[0].Render()
-	if err != nil {
+	var data bytes.Buffer
+	if err := ps[0].Render(&data); err != nil {
 		t.Fatal(err)
 	}
-	img, err := stdpng.Decode(bytes.NewReader(data))
+	img, err := stdpng.Decode(bytes.NewReader(data.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}

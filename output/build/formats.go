@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -177,6 +178,6 @@ func DeckProduct(job *output.DeckJob, path string) Product {
 		Pages:  len(doc.Pages),
 		doc:    doc,
 		job:    job,
-		Render: func() ([]byte, error) { return pdf.Render(doc) },
+		Render: func(w io.Writer) error { return pdf.Render(w, doc) },
 	}
 }

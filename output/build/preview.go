@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"image"
+	"io"
 	"runtime"
 	"strconv"
 	"sync"
@@ -87,8 +88,8 @@ func Preview(job *output.DeckJob, refs []FaceRef, base string, dpi float64, shee
 	}
 	imgs := renderFaces(job, refs, box, dpi)
 	if sheet {
-		return []Product{{Path: base + "-sheet.png", Cards: len(refs), Pages: 1, Render: func() ([]byte, error) {
-			return contactSheet(job, refs, imgs, box, dpi)
+		return []Product{{Path: base + "-sheet.png", Cards: len(refs), Pages: 1, Render: func(w io.Writer) error {
+			return contactSheet(w, job, refs, imgs, box, dpi)
 		}}}
 	}
 	width := len(strconv.Itoa(job.Entries()))
@@ -96,7 +97,7 @@ func Preview(job *output.DeckJob, refs []FaceRef, base string, dpi float64, shee
 	for i, r := range refs {
 		img := imgs[i]
 		out = append(out, Product{Path: fmt.Sprintf("%s-%0*d-%s.png", base, width, r.Card+1, r.Side), Cards: 1, Pages: 1,
-			Render: func() ([]byte, error) { return png.Encode(img) }})
+			Render: func(w io.Writer) error { return png.Write(w, img) }})
 	}
 	return out
 }
@@ -127,7 +128,7 @@ func renderFaces(job *output.DeckJob, refs []FaceRef, box layout.Rect, dpi float
 
 // contactSheet lays the face images out in a grid, each labelled with its
 // card number and side.
-func contactSheet(job *output.DeckJob, refs []FaceRef, imgs []image.Image, box layout.Rect, dpi float64) ([]byte, error) {
+func contactSheet(w io.Writer, job *output.DeckJob, refs []FaceRef, imgs []image.Image, box layout.Rect, dpi float64) error {
 	cols := min(len(refs), 10)
 	rows := (len(refs) + cols - 1) / cols
 	gap, labelH := 4.0, 6.0
@@ -143,5 +144,5 @@ func contactSheet(job *output.DeckJob, refs []FaceRef, imgs []image.Image, box l
 		ops, _ := typeset.LayoutText(nil, fmt.Sprintf("%d %s", r.Card+1, r.Side), layout.Rect{X: x, Y: y + box.H, W: box.W, H: labelH}, st, nil)
 		draw.DrawFace(c, &draw.Face{Ops: ops})
 	}
-	return c.Encode()
+	return png.Write(w, c.Result())
 }

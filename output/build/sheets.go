@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/deckpress/deckpress/cards"
@@ -17,7 +18,7 @@ import (
 func HexPaper(o arena.PaperOptions, path string) Product {
 	doc := arena.HexPaper(o)
 	return Product{Path: path, Sheets: o.Pages, Pages: len(doc.Pages),
-		Render: func() ([]byte, error) { return pdf.Render(doc) }}
+		Render: func(w io.Writer) error { return pdf.Render(w, doc) }}
 }
 
 // Calibration is the product of a duplex calibration sheet for the
@@ -32,7 +33,7 @@ func Calibration(s layout.Settings, path string) (Product, error) {
 		return Product{}, err
 	}
 	return Product{Path: path, Sheets: 1, Pages: len(doc.Pages),
-		Render: func() ([]byte, error) { return pdf.Render(doc) }}, nil
+		Render: func(w io.Writer) error { return pdf.Render(w, doc) }}, nil
 }
 
 // TTSOptions say where export tts writes.

@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/deckpress/deckpress/cards"
@@ -87,7 +88,7 @@ func tuckProduct(job *output.DeckJob, count int, thickness float64, path string)
 		Note: fmt.Sprintf("tuck box for %s, inside %s x %s x %s mm", cards.Count(b.Cards, "card", "cards"),
 			draw.Num(b.W), draw.Num(b.H), draw.Num(b.D)),
 		doc:    doc,
-		Render: func() ([]byte, error) { return pdf.Render(doc) },
+		Render: func(w io.Writer) error { return pdf.Render(w, doc) },
 	}, diags, nil
 }
 

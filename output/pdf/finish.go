@@ -1,11 +1,14 @@
 package pdf
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"hash"
+	"io"
 	"maps"
 	"regexp"
 	"slices"
@@ -103,7 +106,13 @@ func xmpX4(title string) []byte {
 
 var (
 	rootRef = regexp.MustCompile(`/Root (\d+) 0 R`)
-	infoRef = regexp.MustCompile(`/Info (\d+) 0 R`)
+	// fpdf writes a page's boxes from a map, in a different order each
+	// time: finish sorts them
+	pageBoxes = regexp.MustCompile(`(?:/(?:Trim|Bleed|Crop|Art)Box \[[^\]\n]*\]\n){2,}`)
+	infoRef   = regexp.MustCompile(`/Info (\d+) 0 R`)
+	// the streams fpdf compresses when its compression is on: a page's
+	// contents and an indexed picture's palette
+	compressedRef = regexp.MustCompile(`/Contents (\d+) 0 R|/Indexed /DeviceRGB \d+ (\d+) 0 R`)
 	// fpdf writes an embedded-files name tree, and the names dictionary
 	// holding it, even when there is nothing in it.
 	emptyEmbeddedFiles = regexp.MustCompile(`/EmbeddedFiles\s*<<\s*/Names\s*\[\s*\]\s*>>\s*`)
@@ -117,37 +126,48 @@ var (
 var errLayout = errors.New("unexpected file layout from fpdf")
 
 // finish rewrites a file fpdf wrote, which has no hook for these: it adds
-// entries to the catalog and drops the catalog's empty name trees, adds
-// info entries to the document information dictionary (and, with them,
-// a document ID to the trailer and time zones to its dates: PDF/X),
-// renames fonts as fonts says (fpdf's name → the subset's name), sets the
-// header's version to 1.version, and writes the cross-reference table
-// anew. Only object dictionaries change, never stream data.
-func finish(file []byte, catalogEntries string, fonts map[string]string, version byte, info string) ([]byte, error) {
+// entries to the catalog and drops the catalog's empty name trees,
+// adds info entries to the document information dictionary (and, with
+// them, a document ID to the trailer and time zones to its dates:
+// PDF/X), renames fonts as fonts says (fpdf's name → the subset's name),
+// sets the header's version to 1.version, and writes the cross-reference
+// table anew.
+// Each page's contents are what pages gives, in page order, compressed
+// (fpdf's own are dropped); pages nil, or out of pages, leaves fpdf's
+// contents. The streams that fpdf compresses when asked (page contents
+// left as they are, and palettes) it writes plain here, and finish
+// compresses them, at fpdf's level. Only object dictionaries change, and
+// stream data only by compression. The result is written to w as it is
+// made.
+func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]string, version byte, info string, pages func() ([]byte, bool)) error {
 	l, err := parseLayout(file)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if info != "" {
 		// fpdf writes an output intent's profile after the document
 		// information and then points the trailer's /Info at the profile:
 		// find the dictionary by its first entry and point there
-		l.info = 0
 		for _, o := range l.objects {
 			if bytes.HasPrefix(file[o.off:], []byte(fmt.Sprintf("%d 0 obj\n<<\n/Producer ", o.num))) {
 				l.info = o.num
 			}
 		}
 		if l.info == 0 {
-			return nil, fmt.Errorf("%w: no document information dictionary", errLayout)
+			return fmt.Errorf("%w: no document information dictionary", errLayout)
 		}
 		l.trailer = infoRef.ReplaceAll(l.trailer, []byte(fmt.Sprintf("/Info %d 0 R", l.info)))
 	}
-	var b bytes.Buffer
-	b.Write(file[:l.objects[0].off])
-	b.Bytes()[len("%PDF-1.")] = version
-	offsets := make([]int, len(l.objects)+1)
+	cw := &countingWriter{w: bufio.NewWriterSize(w, 64<<10), sum: sha256.New()}
+	header := bytes.Clone(file[:l.objects[0].off])
+	header[len("%PDF-1.")] = version
+	cw.Write(header)
+	offsets := make([]int64, len(l.objects)+1)
+	var d deflater
 	for _, o := range l.objects {
+		if cw.err != nil {
+			return cw.err // the rest need not be made
+		}
 		obj := file[o.off:o.end]
 		head, data := obj, []byte(nil)
 		if i := bytes.Index(obj, []byte("\nstream\n")); i >= 0 {
@@ -155,12 +175,13 @@ func finish(file []byte, catalogEntries string, fonts map[string]string, version
 		}
 		if o.num == l.root {
 			if head, err = editCatalog(head, o.num, catalogEntries); err != nil {
-				return nil, err
+				return err
 			}
 		}
+		head = pageBoxes.ReplaceAllFunc(head, sortLines)
 		if o.num == l.info && info != "" {
 			if head, err = editInfo(head, o.num, info); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		var unknown []byte
@@ -174,31 +195,107 @@ func finish(file []byte, catalogEntries string, fonts map[string]string, version
 			return slices.Concat(sm[1], []byte(" /"+name))
 		})
 		if unknown != nil {
-			return nil, fmt.Errorf("%w: a font deckpress did not register: %s", errLayout, unknown)
+			return fmt.Errorf("%w: a font deckpress did not register: %s", errLayout, unknown)
 		}
-		offsets[o.num] = b.Len()
-		b.Write(head)
-		b.Write(data)
+		if l.compress[o.num] {
+			raw, err := plainStream(head, data)
+			if err != nil {
+				return err
+			}
+			if page, ok := pageContents(l, o.num, pages); ok {
+				raw = page
+			} else {
+				raw = d.compress(raw)
+			}
+			head = fmt.Appendf(nil, "%d 0 obj\n<</Filter /FlateDecode /Length %d>>\n", o.num, len(raw))
+			data = slices.Concat([]byte("stream\n"), raw, []byte("\nendstream\nendobj\n"))
+		}
+		offsets[o.num] = cw.n
+		cw.Write(head)
+		cw.Write(data)
 	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offsets))
+	xref := cw.n
+	fmt.Fprintf(cw, "xref\n0 %d\n0000000000 65535 f \n", len(offsets))
 	for _, off := range offsets[1:] {
-		fmt.Fprintf(&b, "%010d 00000 n \n", off)
+		fmt.Fprintf(cw, "%010d 00000 n \n", off)
 	}
 	trailer := l.trailer
 	if info != "" {
 		// a document ID made of the content, so that it is reproducible
-		sum := sha256.Sum256(b.Bytes())
+		sum := cw.sum.Sum(nil)
 		id := fmt.Sprintf("/ID [<%x> <%x>]\n>>", sum[:16], sum[:16])
 		end := bytes.LastIndex(trailer, []byte(">>"))
 		if end < 0 {
-			return nil, fmt.Errorf("%w: the trailer is not a dictionary", errLayout)
+			return fmt.Errorf("%w: the trailer is not a dictionary", errLayout)
 		}
 		trailer = slices.Concat(trailer[:end], []byte(id), trailer[end+2:])
 	}
-	b.Write(trailer)
-	fmt.Fprintf(&b, "startxref\n%d\n%%%%EOF\n", xref)
-	return b.Bytes(), nil
+	cw.Write(trailer)
+	fmt.Fprintf(cw, "startxref\n%d\n%%%%EOF\n", xref)
+	return cw.flush()
+}
+
+// pageContents is the next page's compressed contents from pages, when
+// object num is a page's contents and pages has one.
+func pageContents(l *fileLayout, num int, pages func() ([]byte, bool)) ([]byte, bool) {
+	if !l.contents[num] || pages == nil {
+		return nil, false
+	}
+	return pages()
+}
+
+// sortLines sorts lines that each end in a line break.
+func sortLines(b []byte) []byte {
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	slices.SortFunc(lines, bytes.Compare)
+	return bytes.Join(lines, nil)
+}
+
+// countingWriter counts and hashes the bytes written through it (the
+// document ID of PDF/X is the hash of the file up to its trailer), keeps the first error, so that the file can be written
+// without checking every write.
+type countingWriter struct {
+	w   *bufio.Writer
+	sum hash.Hash
+	n   int64
+	err error
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.sum.Write(p[:n])
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+func (c *countingWriter) flush() error {
+	if c.err != nil {
+		return c.err
+	}
+	return c.w.Flush()
+}
+
+// plainHead is the dictionary fpdf writes before a stream it did not
+// compress: its length and nothing else.
+var plainHead = regexp.MustCompile(`^\d+ 0 obj\n<</Length (\d+)>>\n$`)
+
+// plainStream returns the data of a stream fpdf wrote plain: head is
+// "N 0 obj\n<</Length L>>\n", data "stream\n" L bytes "\nendstream\nendobj\n".
+func plainStream(head, data []byte) ([]byte, error) {
+	m := plainHead.FindSubmatch(head)
+	const open, closing = "stream\n", "\nendstream\nendobj\n"
+	if m == nil || !bytes.HasPrefix(data, []byte(open)) || !bytes.HasSuffix(data, []byte(closing)) {
+		return nil, fmt.Errorf("%w: a stream to compress is not as fpdf writes it", errLayout)
+	}
+	raw := data[len(open) : len(data)-len(closing)]
+	if n, _ := strconv.Atoi(string(m[1])); n != len(raw) {
+		return nil, fmt.Errorf("%w: a stream's length is not its /Length", errLayout)
+	}
+	return raw, nil
 }
 
 // fpdfDate is how fpdf writes a date: without a time zone.
@@ -231,9 +328,12 @@ func editCatalog(obj []byte, num int, entries string) ([]byte, error) {
 // fileLayout is where fpdf put things: its objects in file order, each up to
 // the next (or the table), the trailer dictionary and the catalog.
 type fileLayout struct {
-	objects    []object
-	trailer    []byte // "trailer" up to "startxref"
-	root, info int    // the catalog, and the document information (set by finish)
+	objects  []object
+	trailer  []byte // "trailer" up to "startxref"
+	root     int
+	info     int          // the document information (set by finish)
+	compress map[int]bool // the objects whose streams fpdf compresses when asked: page contents, palettes
+	contents map[int]bool // the objects that are page contents
 }
 
 type object struct{ num, off, end int }
@@ -293,6 +393,18 @@ func parseLayout(file []byte) (*fileLayout, error) {
 		return nil, fmt.Errorf("%w: no /Root in the trailer", errLayout)
 	}
 	l.root, _ = strconv.Atoi(string(m[1]))
+	l.compress, l.contents = map[int]bool{}, map[int]bool{}
+	for _, o := range l.objects {
+		head := file[o.off:o.end]
+		if i := bytes.Index(head, []byte("\nstream\n")); i >= 0 {
+			head = head[:i]
+		}
+		for _, m := range compressedRef.FindAllSubmatch(head, -1) {
+			n, _ := strconv.Atoi(string(m[1]) + string(m[2]))
+			l.compress[n] = true
+			l.contents[n] = l.contents[n] || len(m[1]) > 0
+		}
+	}
 	if l.root < 1 || l.root >= n {
 		return nil, fmt.Errorf("%w: catalog %d is not in the cross-reference table", errLayout, l.root)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -21,7 +22,7 @@ func render(t *testing.T, sides draw.Sides) []byte {
 	t.Helper()
 	face := &draw.Face{Ops: []draw.Op{&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 10, Y: 10, W: 20, H: 20}}}}
 	page := draw.Page{Size: layout.Size{W: 100, H: 150}, Layers: []draw.Layer{{Transform: layout.Identity, Face: face}}}
-	file, err := Render(&draw.Document{Title: "t", Sides: sides, Pages: []draw.Page{page, page}})
+	file, err := renderBytes(&draw.Document{Title: "t", Sides: sides, Pages: []draw.Page{page, page}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func rootOf(t *testing.T, file []byte) int {
 // an error, never a file with a broken cross-reference table.
 func TestFinishRefuses(t *testing.T) {
 	good := fpdfOutput(t, "")
-	if _, err := finish(good, "", nil, minorVersion, ""); err != nil {
+	if err := finish(io.Discard, good, "", nil, minorVersion, "", nil); err != nil {
 		t.Fatalf("fpdf's own file: %v", err)
 	}
 	startxref := regexp.MustCompile(`startxref\n\d+`)
@@ -135,29 +136,59 @@ func TestFinishRefuses(t *testing.T) {
 		{"root beyond the table", root.ReplaceAll(bytes.Clone(good), []byte("/Root 999"))},
 		{"root not a dictionary", root.ReplaceAll(bytes.Clone(good), []byte("/Root 5"))}, // a stream
 		{"a font deckpress did not register", fpdfOutput(t, "text")},
+		{"page contents longer than their length", spoilContents(t, good, func(m []byte) { m[len(m)-1] = '0' + (m[len(m)-1]-'0'+1)%10 })},
+		{"page contents not a plain stream", spoilContents(t, good, func(m []byte) { copy(m, "<</Lenxth") })},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := finish(tt.file, "", nil, minorVersion, ""); !errors.Is(err, errLayout) {
+			if err := finish(io.Discard, tt.file, "", nil, minorVersion, "", nil); !errors.Is(err, errLayout) {
 				t.Errorf("got %v, want %v", err, errLayout)
 			}
 		})
 	}
 }
 
+// spoilContents changes, in place and keeping every offset, the length
+// in the dictionary of the first page's contents, which spoil is given
+// ("<</Length N").
+func spoilContents(t *testing.T, file []byte, spoil func([]byte)) []byte {
+	t.Helper()
+	file = bytes.Clone(file)
+	m := regexp.MustCompile(`/Contents (\d+) 0 R`).FindSubmatch(file)
+	if m == nil {
+		t.Fatal("no page contents")
+	}
+	loc := regexp.MustCompile(`\n` + string(m[1]) + ` 0 obj\n(<</Length \d+)>>\nstream\n`).FindSubmatchIndex(file)
+	if loc == nil {
+		t.Fatal("the page contents are not a plain stream")
+	}
+	spoil(file[loc[2]:loc[3]])
+	return file
+}
+
+// renderBytes renders doc into memory.
+func renderBytes(doc *draw.Document) ([]byte, error) { return renderBytesWith(Render, doc) }
+
+// renderBytesWith renders doc into memory with render.
+func renderBytesWith(render func(io.Writer, *draw.Document) error, doc *draw.Document) ([]byte, error) {
+	var buf bytes.Buffer
+	err := render(&buf, doc)
+	return buf.Bytes(), err
+}
+
 // fpdfOutput is a small file as fpdf writes it, before finish: a picture
 // and text, if any.
 func fpdfOutput(t *testing.T, text string) []byte {
 	t.Helper()
-	w := New("t", draw.OneSided)
-	w.BeginPage(layout.Size{W: 10, H: 10}, nil)
-	w.Image(&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 1, Y: 1, W: 5, H: 5}})
-	w.Text(&draw.TextOp{Font: typeset.NewFontSet().Fallback.Face(typeset.Regular), Size: 10, Colour: draw.Colour{A: 255}, X: 1, Y: 8, Text: text})
-	var buf bytes.Buffer
-	if err := w.pdf.Output(&buf); err != nil {
+	ops := []draw.Op{&draw.ImageOp{Image: testPicture(t), Box: layout.Rect{X: 1, Y: 1, W: 5, H: 5}},
+		&draw.TextOp{Font: typeset.NewFontSet().Fallback.Face(typeset.Regular), Size: 10, Colour: draw.Colour{A: 255}, X: 1, Y: 8, Text: text}}
+	p := newPlan("t", false)
+	draw.Draw(p, &draw.Document{Pages: []draw.Page{{Size: layout.Size{W: 10, H: 10}, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}}})
+	file, err := p.skeleton()
+	if err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
+	return file
 }
 
 // replaceTable puts head where the table's first lines were.
@@ -212,7 +243,7 @@ func TestSubsetFontNames(t *testing.T) {
 			ops = append(ops, &draw.TextOp{Font: fam.Face(st), Size: 10, Colour: draw.Colour{A: 255}, X: 10, Y: 10, Text: text})
 		}
 		page := draw.Page{Size: layout.Size{W: 100, H: 100}, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}
-		file, err := Render(&draw.Document{Title: "t", Pages: []draw.Page{page}})
+		file, err := renderBytes(&draw.Document{Title: "t", Pages: []draw.Page{page}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -39,7 +39,7 @@ func FuzzFontEmbed(f *testing.F) {
 				}
 				op := &draw.TextOp{Font: font, Size: 10, Colour: draw.Colour{A: 255}, X: 10, Y: 10, Text: "Zoobot é"}
 				page := draw.Page{Size: layout.Size{W: 50, H: 50}, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: []draw.Op{op}}}}}
-				Render(&draw.Document{Title: "t", Pages: []draw.Page{page}})
+				Render(io.Discard, &draw.Document{Title: "t", Pages: []draw.Page{page}})
 			})
 			return nil, true
 		})

@@ -1,19 +1,35 @@
 // Package pdf is the PDF back end of deckpress, on top of fpdf.
 //
-// A [Writer] is an draw.Canvas that draws in millimetres. Transforms
-// become PDF `cm` operators (converted from deckpress's y-down millimetres
-// to PDF's y-up points), fonts are embedded as TrueType subsets, each
-// picture is embedded once per content, and dates and resource order are
-// fixed so that the same input gives the same bytes. The catalog carries
-// viewer preferences, so that print dialogs default to actual size and to
-// the document's duplex edge. fpdf has no hook for those, nor for the
-// tagged names of subset fonts: finish rewrites its file for them.
+// [Render] writes a document in three steps. A plan walks the document
+// once, in order, noting the fonts (and the characters drawn in each),
+// pictures and opacities it uses and the graphics state each page starts
+// in; from the plan, fpdf writes a skeleton of the file: every page
+// object, the fonts (as TrueType subsets), the pictures and the
+// resources, but no page contents. Then the pages' contents are written
+// on every core, each page on its own from its starting state, and
+// streamed into the skeleton in page order as they are finished, so that
+// a document of any length needs the memory of a few pages, and the file
+// is the same bytes however many cores write it.
+//
+// The page contents are what fpdf itself writes for the same calls (the
+// operators, the number formats, and the state fpdf repeats at the top
+// of every page): pages.go says which calls. Transforms become PDF `cm`
+// operators (converted from deckpress's y-down millimetres to PDF's y-up
+// points), each picture is embedded once per content, and dates and
+// resource order are fixed so that the same input gives the same bytes.
+// The catalog carries viewer preferences, so that print dialogs default
+// to actual size and to the document's duplex edge. fpdf has no hook for
+// those, nor for the tagged names of subset fonts: finish rewrites the
+// skeleton for them.
 package pdf
 
 import (
 	"bytes"
 	"fmt"
-	"strings"
+	"io"
+	"maps"
+	"regexp"
+	"slices"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -30,49 +46,8 @@ var fixedDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 // k is points per millimetre.
 const k = 72 / 25.4
 
-// Writer draws a document into a PDF. Create it with New.
-type Writer struct {
-	pdf    *fpdf.Fpdf
-	sides  draw.Sides
-	x4     bool             // PDF/X-4: an output intent, XMP, page boxes on every page
-	pageH  float64          // current page height, mm
-	fonts  map[string]*font // by typeset.Font ID
-	images map[string]bool
-	// failed is what went wrong inside fpdf, recovered from its panic
-	failed error
-}
-
-// font is an embedded font: the family key fpdf knows it by (fpdf names
-// it "utf8" and the key) and the characters drawn in it, its subset.
-type font struct {
-	id, key string
-	runes   map[rune]bool
-}
-
-var _ draw.Canvas = (*Writer)(nil)
-
-// New returns a writer for a document with the given title, printed as
-// sides says.
-func New(title string, sides draw.Sides) *Writer {
-	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
-	p.SetCreationDate(fixedDate)
-	p.SetModificationDate(fixedDate)
-	p.SetCatalogSort(true)
-	p.SetCompression(true)
-	p.SetProducer("deckpress", false)
-	p.SetCreator("deckpress", false)
-	p.SetTitle(title, true)
-	p.SetAutoPageBreak(false, 0)
-	p.SetMargins(0, 0, 0)
-	return &Writer{pdf: p, sides: sides, fonts: map[string]*font{}, images: map[string]bool{}}
-}
-
-// Render draws a whole document and returns the PDF file.
-func Render(doc *draw.Document) ([]byte, error) {
-	w := New(doc.Title, doc.Sides)
-	draw.Draw(w, doc)
-	return w.Bytes()
-}
+// Render draws a whole document and writes the PDF file to out.
+func Render(out io.Writer, doc *draw.Document) error { return renderDoc(out, doc, false) }
 
 // RenderX4 draws a whole document as a PDF/X-4 file (ISO 15930-7): an
 // sRGB output intent with its ICC profile embedded, a TrimBox and a
@@ -80,246 +55,239 @@ func Render(doc *draw.Document) ([]byte, error) {
 // and /Trapped. PDF/X-4 is based on PDF 1.6, so the file says 1.6, and its
 // viewer preferences keep PrintScaling (PDF 1.6) and leave out Duplex
 // (PDF 1.7).
-func RenderX4(doc *draw.Document) ([]byte, error) {
-	w := New(doc.Title, doc.Sides)
-	w.x4 = true
-	w.pdf.AddOutputIntent(fpdf.OutputIntentType{SubtypeIdent: fpdf.OutputIntent_GTS_PDFX,
-		OutputConditionIdentifier: srgbName, Info: srgbName, ICCProfile: srgbProfile()})
-	w.pdf.SetXmpMetadata(xmpX4(doc.Title))
-	draw.Draw(w, doc)
-	return w.Bytes()
-}
+func RenderX4(out io.Writer, doc *draw.Document) error { return renderDoc(out, doc, true) }
 
-// Bytes finishes the file and returns it.
-func (w *Writer) Bytes() ([]byte, error) {
-	var buf bytes.Buffer
-	w.guard("writing the file", func() {
-		if err := w.pdf.Output(&buf); err != nil {
-			w.failed = fmt.Errorf("pdf: %w", err)
-		}
+func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
+	p := newPlan(doc.Title, x4)
+	skeleton, err := guard(func() ([]byte, error) {
+		draw.Draw(p, doc)
+		return p.skeleton()
 	})
-	if w.failed != nil {
-		return nil, w.failed
+	if err != nil {
+		return fmt.Errorf("pdf: %w", err)
 	}
 	names := map[string]string{}
-	for _, f := range w.fonts {
+	for _, f := range p.fonts {
 		names["utf8"+f.key] = subsetName(f.id, f.runes)
 	}
-	prefs, version, info := viewerPreferences(w.sides), byte(minorVersion), ""
-	if w.x4 {
+	pages := writePages(doc, p)
+	defer pages.stop()
+	prefs, version, info := viewerPreferences(doc.Sides), byte(minorVersion), ""
+	if x4 {
 		prefs, version, info = printScaling, '6', x4Info
 	}
-	file, err := finish(buf.Bytes(), prefs, names, version, info)
-	if err != nil {
-		return nil, fmt.Errorf("pdf: %w", err)
+	if err := finish(out, skeleton, prefs, names, version, info, pages.next); err != nil {
+		return fmt.Errorf("pdf: %w", err)
 	}
-	return file, nil
+	return nil
 }
 
-// BeginPage starts a page of the given size (and trim box).
-func (w *Writer) BeginPage(size layout.Size, trim *layout.Rect) {
-	w.pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
-	w.pageH = size.H
-	if trim == nil && w.x4 {
+// guard runs the calls into fpdf (embedding fonts and pictures, writing
+// the skeleton), turning a panic inside the library — a font it cannot
+// handle that the font check let through — into an error, never a crash.
+func guard(calls func() ([]byte, error)) (b []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = nil, fmt.Errorf("the PDF library failed: %v", r)
+		}
+	}()
+	return calls()
+}
+
+// font is an embedded font: the family key fpdf knows it by (fpdf names
+// it "utf8" and the key), the name page contents call it by, and the
+// characters drawn in it, its subset.
+type font struct {
+	id, key string
+	name    string // after /F
+	runes   map[rune]bool
+}
+
+// picture is an embedded picture and the name page contents call it by.
+type picture struct {
+	im   *draw.Image
+	name string // after /I
+}
+
+// state is what fpdf carries from one page to the next and repeats at
+// the top of each: the current font and size (font nil: none yet) and
+// the fill colour.
+type state struct {
+	font *font
+	size float64
+	fill string
+}
+
+// plan is a draw.Canvas that draws nothing: it notes, in drawing order,
+// what the file embeds and the state each page starts in, and gives the
+// skeleton its pages.
+type plan struct {
+	pdf    *fpdf.Fpdf
+	x4     bool // PDF/X-4: an output intent, XMP, page boxes on every page
+	fonts  []*font
+	byFont map[string]*font // by typeset.Font ID
+	images []*picture
+	byID   map[string]*picture
+	alphas map[string]int // fpdf's "%.3f" of an opacity → its /GS number
+	starts []state        // the state each page starts in
+	now    state
+}
+
+var _ draw.Canvas = (*plan)(nil)
+
+func newPlan(title string, x4 bool) *plan {
+	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
+	p.SetCreationDate(fixedDate)
+	p.SetModificationDate(fixedDate)
+	p.SetCatalogSort(true)
+	p.SetCompression(false) // the skeleton's own page contents are not written
+	p.SetProducer("deckpress", false)
+	p.SetCreator("deckpress", false)
+	p.SetTitle(title, true)
+	p.SetAutoPageBreak(false, 0)
+	p.SetMargins(0, 0, 0)
+	if x4 {
+		p.AddOutputIntent(fpdf.OutputIntentType{SubtypeIdent: fpdf.OutputIntent_GTS_PDFX,
+			OutputConditionIdentifier: srgbName, Info: srgbName, ICCProfile: srgbProfile()})
+		p.SetXmpMetadata(xmpX4(title))
+	}
+	return &plan{pdf: p, x4: x4, byFont: map[string]*font{}, byID: map[string]*picture{}, alphas: map[string]int{},
+		now: state{size: 12, fill: initialFill}} // fpdf's size before any is set
+}
+
+// BeginPage adds the page, with its trim box, to the skeleton.
+func (p *plan) BeginPage(size layout.Size, trim *layout.Rect) {
+	p.pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
+	if trim == nil && p.x4 {
 		// a sheet of cards is used whole: PDF/X asks for the boxes anyway
 		trim = &layout.Rect{W: size.W, H: size.H}
 	}
 	if trim != nil {
 		// a page cut to a trim box: the bleed is the whole page
-		w.pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
-		w.pdf.SetPageBox("BleedBox", 0, 0, size.W, size.H)
+		p.pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
+		p.pdf.SetPageBox("BleedBox", 0, 0, size.W, size.H)
+	}
+	p.starts = append(p.starts, p.now)
+}
+
+func (p *plan) Save()                   {}
+func (p *plan) Restore()                {}
+func (p *plan) Transform(layout.Affine) {}
+func (p *plan) Clip(layout.Path)        {}
+
+// Path notes the path's opacity.
+func (p *plan) Path(op *draw.PathOp) {
+	if fill, stroke := op.Fill.Visible(), op.Stroke.Visible() && op.Width > 0; fill || stroke {
+		p.alpha(op.Fill, op.Stroke)
 	}
 }
 
-// Save pushes the graphics state.
-func (w *Writer) Save() { w.pdf.TransformBegin() }
-
-// Restore pops the graphics state.
-func (w *Writer) Restore() { w.pdf.TransformEnd() }
-
-// Transform concatenates m, converting it from y-down millimetres into
-// PDF's y-up points: the PDF matrix is S·m·S⁻¹ with S(x, y) = (k·x, k·(H−y)).
-func (w *Writer) Transform(m layout.Affine) {
-	h := w.pageH
-	w.pdf.Transform(fpdf.TransformMatrix{
-		A: m.A, B: -m.B, C: -m.C, D: m.D,
-		E: k * (m.C*h + m.E),
-		F: k * (h - m.D*h - m.F),
-	})
-}
-
-// Clip intersects the clip region with p.
-func (w *Writer) Clip(p layout.Path) {
-	var b strings.Builder
-	w.writePath(&b, p)
-	b.WriteString("W n\n")
-	w.pdf.RawWriteStr(b.String())
-}
-
-// writePath writes p as PDF path operators in points.
-func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
-	i := 0
-	pt := func() {
-		b.WriteString(draw.Num(p.Points[i].X * k))
-		b.WriteByte(' ')
-		b.WriteString(draw.Num((w.pageH - p.Points[i].Y) * k))
-		b.WriteByte(' ')
-		i++
-	}
-	for _, v := range p.Verbs {
-		switch v {
-		case layout.MoveTo:
-			pt()
-			b.WriteString("m\n")
-		case layout.LineTo:
-			pt()
-			b.WriteString("l\n")
-		case layout.CubicTo:
-			pt()
-			pt()
-			pt()
-			b.WriteString("c\n")
-		case layout.Close:
-			b.WriteString("h\n")
-		}
-	}
-}
-
-func rgb(c draw.Colour) string {
-	return draw.Num(float64(c.R)/255) + " " + draw.Num(float64(c.G)/255) + " " + draw.Num(float64(c.B)/255)
-}
-
-// alpha sets a constant opacity inside a saved state; it reports whether
-// a state was saved.
-func (w *Writer) alpha(cs ...draw.Colour) bool {
-	a := uint8(255)
-	for _, c := range cs {
-		if c.Visible() && c.A < a {
-			a = c.A
-		}
-	}
-	if a == 255 {
-		return false
-	}
-	w.Save()
-	w.pdf.SetAlpha(float64(a)/255, "Normal")
-	return true
-}
-
-// Path fills and/or strokes a path.
-func (w *Writer) Path(op *draw.PathOp) {
-	fill, stroke := op.Fill.Visible(), op.Stroke.Visible() && op.Width > 0
-	if !fill && !stroke {
-		return
-	}
-	saved := w.alpha(op.Fill, op.Stroke)
-	var b strings.Builder
-	if fill {
-		b.WriteString(rgb(op.Fill) + " rg\n")
-	}
-	if stroke {
-		b.WriteString(rgb(op.Stroke) + " RG\n" + draw.Num(op.Width*k) + " w\n")
-		if op.Cap != draw.CapButt || op.Join != draw.JoinMiter {
-			fmt.Fprintf(&b, "%d J %d j\n", op.Cap, op.Join)
-		}
-		if len(op.Dash) > 0 {
-			b.WriteString("[")
-			for i, d := range op.Dash {
-				if i > 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteString(draw.Num(d * k))
-			}
-			b.WriteString("] 0 d\n")
-		}
-	}
-	w.writePath(&b, op.Path)
-	switch {
-	case fill && stroke && op.EvenOdd:
-		b.WriteString("B*\n")
-	case fill && stroke:
-		b.WriteString("B\n")
-	case fill && op.EvenOdd:
-		b.WriteString("f*\n")
-	case fill:
-		b.WriteString("f\n")
-	default:
-		b.WriteString("S\n")
-	}
-	if stroke && len(op.Dash) > 0 {
-		b.WriteString("[] 0 d\n")
-	}
-	if stroke && (op.Cap != draw.CapButt || op.Join != draw.JoinMiter) {
-		b.WriteString("0 J 0 j\n")
-	}
-	w.pdf.RawWriteStr(b.String())
-	if saved {
-		w.Restore()
-	}
-}
-
-// Text draws a run of text; the font is embedded on first use, as a
-// subset of the characters drawn in it.
-func (w *Writer) Text(op *draw.TextOp) {
+// Text notes the font (embedded on first use), the characters drawn in
+// it, the opacity, and the font and colour it leaves current.
+func (p *plan) Text(op *draw.TextOp) {
 	if !op.Colour.Visible() || op.Text == "" {
 		return
 	}
-	f := w.fonts[op.Font.ID()]
+	f := p.byFont[op.Font.ID()]
 	if f == nil {
 		// fpdf lowercases family keys and writes them into PDF names
 		// unescaped: give it a plain key of its own
-		f = &font{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(w.fonts)), runes: map[rune]bool{}}
-		w.guard("embedding font "+op.Font.ID(), func() { w.pdf.AddUTF8FontFromBytes(f.key, "", op.Font.TrueType()) })
-		w.fonts[op.Font.ID()] = f
-	}
-	if w.failed != nil {
-		return
+		f = &font{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(p.fonts)), runes: map[rune]bool{}}
+		// fpdf writes into the font data it is given (a metric of the
+		// first glyph, in go-mono): a copy keeps the next file the same
+		p.pdf.AddUTF8FontFromBytes(f.key, "", bytes.Clone(op.Font.TrueType()))
+		p.byFont[f.id] = f
+		p.fonts = append(p.fonts, f)
 	}
 	for _, r := range op.Text {
 		f.runes[r] = true
 	}
-	saved := w.alpha(op.Colour)
-	c := op.Colour
-	w.pdf.SetTextColor(int(c.R), int(c.G), int(c.B))
-	w.pdf.SetFillColor(int(c.R), int(c.G), int(c.B))
-	w.pdf.SetFont(f.key, "", op.Size)
-	w.pdf.Text(op.X, op.Y, op.Text)
-	if saved {
-		w.Restore()
+	p.alpha(op.Colour)
+	p.now.font = f
+	if op.Size != 0 { // fpdf keeps the size it has for a zero
+		p.now.size = op.Size
+	}
+	p.now.fill = fillColour(op.Colour)
+}
+
+// Image notes the picture, embedded on first use.
+func (p *plan) Image(op *draw.ImageOp) {
+	if op.Box.W <= 0 || op.Box.H <= 0 || p.byID[op.Image.ID] != nil {
+		return
+	}
+	pic := &picture{im: op.Image}
+	p.pdf.RegisterImageOptionsReader(op.Image.ID, imageOptions, bytes.NewReader(op.Image.PNG))
+	p.byID[op.Image.ID] = pic
+	p.images = append(p.images, pic)
+}
+
+// imageOptions are how pictures are given to fpdf. A picture's box is
+// drawn exactly, wherever it is: fpdf moves a picture at a negative x to
+// its current x unless AllowNegativePosition is set (in card coordinates,
+// a picture in the bleed starts at a negative x).
+var imageOptions = fpdf.ImageOptions{ImageType: "png", AllowNegativePosition: true}
+
+// alpha notes the opacity of colours cs (the lowest of the visible
+// ones), when it is not opaque, as an ExtGState numbered by first use.
+func (p *plan) alpha(cs ...draw.Colour) {
+	a, ok := opacity(cs)
+	if !ok {
+		return
+	}
+	if _, seen := p.alphas[a]; !seen {
+		p.alphas[a] = len(p.alphas) + 1
+		p.pdf.SetAlpha(alphaValue(cs), "Normal")
 	}
 }
 
-// guard runs a call into fpdf, turning a panic inside it into the
-// writer's error. Fonts are checked before they reach fpdf (typeset's
-// checkEmbeddable); this is the backstop for what a check missed, so that
-// a font fpdf cannot read fails the build instead of taking it down.
-func (w *Writer) guard(what string, call func()) {
-	if w.failed != nil {
-		return
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			w.failed = fmt.Errorf("pdf: %s: the PDF library failed: %v", what, r)
+// probes marks where the skeleton's last page holds the calls that
+// reveal fpdf's names of fonts and pictures.
+const probes = "% deckpress: names"
+
+var (
+	fontProbe  = regexp.MustCompile(`BT /F(\S+) 10\.00 Tf ET`)
+	imageProbe = regexp.MustCompile(`/I(\S+) Do Q`)
+)
+
+// skeleton has fpdf write the file with every page, font, picture and
+// opacity, and learns the names fpdf gave fonts and pictures (hashes of
+// its own data) from calls at the end of the last page, whose contents,
+// like every page's, are replaced. The characters drawn in each font are
+// drawn there too, for fpdf's subset.
+func (p *plan) skeleton() ([]byte, error) {
+	if len(p.starts) > 0 {
+		p.pdf.RawWriteStr(probes)
+		for _, f := range p.fonts {
+			p.pdf.SetFont(f.key, "", 10)
+			p.pdf.Text(0, 0, string(slices.Sorted(maps.Keys(f.runes))))
 		}
-	}()
-	call()
-}
-
-// Image draws a picture stretched to its box; each picture is embedded once.
-// The box is drawn exactly, wherever it is: fpdf moves a picture at a
-// negative x to its current x unless AllowNegativePosition is set (in card
-// coordinates, a picture in the bleed starts at a negative x), and it reads
-// a zero width or height as "from the picture's proportions", so an empty
-// box draws nothing here, as it does in the PNG back end.
-func (w *Writer) Image(op *draw.ImageOp) {
-	if op.Box.W <= 0 || op.Box.H <= 0 {
-		return
+		for _, pic := range p.images {
+			p.pdf.ImageOptions(pic.im.ID, 0, 0, 1, 1, false, imageOptions, 0, "")
+		}
 	}
-	im := op.Image
-	opts := fpdf.ImageOptions{ImageType: "png", AllowNegativePosition: true}
-	if !w.images[im.ID] {
-		w.pdf.RegisterImageOptionsReader(im.ID, opts, bytes.NewReader(im.PNG))
-		w.images[im.ID] = true
+	var buf bytes.Buffer
+	if err := p.pdf.Output(&buf); err != nil {
+		return nil, err
 	}
-	w.pdf.ImageOptions(im.ID, op.Box.X, op.Box.Y, op.Box.W, op.Box.H, false, opts, 0, "")
+	file := buf.Bytes()
+	if len(p.starts) == 0 {
+		return file, nil
+	}
+	at := bytes.LastIndex(file, []byte(probes))
+	if at < 0 {
+		return nil, fmt.Errorf("%w: no names of fonts and pictures", errLayout)
+	}
+	end := at + bytes.Index(file[at:], []byte("endstream"))
+	fonts := fontProbe.FindAllSubmatch(file[at:end], -1)
+	images := imageProbe.FindAllSubmatch(file[at:end], -1)
+	if len(fonts) != len(p.fonts) || len(images) != len(p.images) {
+		return nil, fmt.Errorf("%w: %d font names for %d fonts, %d picture names for %d pictures", errLayout, len(fonts), len(p.fonts), len(images), len(p.images))
+	}
+	for i, m := range fonts {
+		p.fonts[i].name = string(m[1])
+	}
+	for i, m := range images {
+		p.images[i].name = string(m[1])
+	}
+	return file, nil
 }

@@ -40,10 +40,9 @@ func TestImageAnywhere(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := New("test", draw.OneSided)
-			w.BeginPage(layout.Size{W: 100, H: pageH}, nil)
-			w.Image(&draw.ImageOp{Image: testPicture(t), Box: tt.box})
-			out, err := w.Bytes()
+			face := &draw.Face{Ops: []draw.Op{&draw.ImageOp{Image: testPicture(t), Box: tt.box}}}
+			page := draw.Page{Size: layout.Size{W: 100, H: pageH}, Layers: []draw.Layer{{Transform: layout.Identity, Face: face}}}
+			out, err := renderBytes(&draw.Document{Title: "test", Pages: []draw.Page{page}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,10 +116,8 @@ func TestStrokeCapsAndJoins(t *testing.T) {
 		{"square cap, round join", draw.CapSquare, draw.JoinRound, "2 J 1 j"},
 	}
 	for _, tt := range tests {
-		w := New("test", draw.OneSided)
-		w.BeginPage(layout.Size{W: 10, H: 10}, nil)
-		w.Path(&draw.PathOp{Path: line, Stroke: draw.Black, Width: 1, Cap: tt.cap, Join: tt.join})
-		out, err := w.Bytes()
+		face := &draw.Face{Ops: []draw.Op{&draw.PathOp{Path: line, Stroke: draw.Black, Width: 1, Cap: tt.cap, Join: tt.join}}}
+		out, err := renderBytes(&draw.Document{Title: "test", Pages: []draw.Page{{Size: layout.Size{W: 10, H: 10}, Layers: []draw.Layer{{Transform: layout.Identity, Face: face}}}}})
 		if err != nil {
 			t.Fatal(err)
 		}

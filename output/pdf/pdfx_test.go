@@ -97,7 +97,7 @@ func x4Doc(t *testing.T) *draw.Document {
 // the document information, which the trailer points at; a document ID;
 // PrintScaling kept and Duplex (PDF 1.7) left out.
 func TestPDFX4(t *testing.T) {
-	file, err := RenderX4(x4Doc(t))
+	file, err := renderBytesWith(RenderX4, x4Doc(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,9 @@ import (
 	"image"
 	"image/color"
 	stdpng "image/png"
+	"io"
 	"math"
+	"sync"
 
 	"github.com/fogleman/gg"
 
@@ -50,15 +52,34 @@ func (c *Canvas) Result() image.Image {
 	return c.dc.Image()
 }
 
-// Encode writes the page as a PNG file.
+// Encode returns the page as a PNG file.
 func (c *Canvas) Encode() ([]byte, error) { return Encode(c.dc.Image()) }
 
-// Encode writes an image as a PNG file.
+// Encode returns an image as a PNG file.
 func Encode(img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
-	err := (&stdpng.Encoder{CompressionLevel: stdpng.BestSpeed}).Encode(&buf, img)
+	err := Write(&buf, img)
 	return buf.Bytes(), err
 }
+
+// Write writes an image as a PNG file to w.
+func Write(w io.Writer, img image.Image) error {
+	return encoder.Encode(w, img)
+}
+
+// encoder encodes pages and faces, reusing its compressors: the standard
+// library makes a new one (over a megabyte) for every image otherwise.
+var encoder = &stdpng.Encoder{CompressionLevel: stdpng.BestSpeed, BufferPool: &buffers{}}
+
+// buffers is a png.EncoderBufferPool for any number of goroutines.
+type buffers struct{ pool sync.Pool }
+
+func (p *buffers) Get() *stdpng.EncoderBuffer {
+	b, _ := p.pool.Get().(*stdpng.EncoderBuffer)
+	return b // nil: the encoder makes one
+}
+
+func (p *buffers) Put(b *stdpng.EncoderBuffer) { p.pool.Put(b) }
 
 // Pixels returns the pixel size of a length in mm at the canvas's dpi,
 // rounded to whole pixels.

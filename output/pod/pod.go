@@ -7,6 +7,7 @@
 package pod
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"fmt"
 	"image"
@@ -142,10 +143,11 @@ func Export(job *output.DeckJob, p Profile, dir, stem string, pdfx bool) ([]outp
 		if pdfx {
 			render = pdf.RenderX4
 		}
-		data, err := render(job.Document())
-		if err != nil {
+		var buf bytes.Buffer
+		if err := render(&buf, job.Document()); err != nil {
 			return nil, err
 		}
+		data := buf.Bytes()
 		return []output.File{{Path: filepath.Join(dir, stem+".pdf"), Data: data}}, nil
 	}
 	return images(job, size, dir, stem)

@@ -2,6 +2,7 @@ package simulate
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -64,31 +65,31 @@ func WriteSheet(env build.Env, path string, paper layout.Size, s *labreport.Shee
 // writeDocument writes a report to path: a PDF, or a PNG a page
 // (FILE-1.png …), all or none. It returns the paths written, as given.
 func writeDocument(env build.Env, path string, doc *draw.Document) ([]string, error) {
-	var files []output.File
-	if strings.EqualFold(filepath.Ext(path), ".pdf") {
-		b, err := pdf.Render(doc)
+	paths := []string{path}
+	writers := []func(io.Writer) error{func(w io.Writer) error { return pdf.Render(w, doc) }}
+	if !strings.EqualFold(filepath.Ext(path), ".pdf") {
+		paths, writers = nil, nil
+		for i := range doc.Pages {
+			paths = append(paths, strings.TrimSuffix(path, filepath.Ext(path))+fmt.Sprintf("-%d", i+1)+filepath.Ext(path))
+			writers = append(writers, func(w io.Writer) error {
+				c := png.New(150)
+				draw.Draw(c, &draw.Document{Pages: doc.Pages[i : i+1]})
+				return png.Write(w, c.Result())
+			})
+		}
+	}
+	st := output.NewStage()
+	defer st.Discard()
+	for i, p := range paths {
+		w, err := st.Create(env.Abs(p))
 		if err != nil {
 			return nil, fmt.Errorf("report: %w", err)
 		}
-		files = append(files, output.File{Path: path, Data: b})
-	} else {
-		for i := range doc.Pages {
-			c := png.New(150)
-			draw.Draw(c, &draw.Document{Pages: doc.Pages[i : i+1]})
-			b, err := c.Encode()
-			if err != nil {
-				return nil, fmt.Errorf("report: %w", err)
-			}
-			name := strings.TrimSuffix(path, filepath.Ext(path)) + fmt.Sprintf("-%d", i+1) + filepath.Ext(path)
-			files = append(files, output.File{Path: name, Data: b})
+		if err := writers[i](w); err != nil {
+			return nil, fmt.Errorf("report: write %s: %w", p, err)
 		}
 	}
-	var paths []string
-	for i := range files {
-		paths = append(paths, files[i].Path)
-		files[i].Path = env.Abs(files[i].Path)
-	}
-	if err := output.WriteFiles(files); err != nil {
+	if err := st.Commit(); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	return paths, nil
