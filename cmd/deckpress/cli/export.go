@@ -146,6 +146,9 @@ func runExportPOD(opts *PODOptions) error {
 	if err != nil {
 		return flagErrorf("--service: %w", err)
 	}
+	if _, err := parseOut(opts.Out); err != nil {
+		return err
+	}
 	opts.Print.options = build.PODPrint(opts.Print.options, p)
 	ds, err := decks(f, opts.Inputs, opts.Print)
 	if err != nil {

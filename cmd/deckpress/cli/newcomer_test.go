@@ -168,6 +168,9 @@ func TestOutMeansOneThing(t *testing.T) {
 		{[]string{"preview", "decks/a.yaml", "--sheet", "--dpi", "20", "-o", "sheet.png"}, 0, []string{"sheet.png"}, ""},
 		{[]string{"preview", "decks/a.yaml", "--dpi", "20", "-o", "one.png"}, 2, nil, "this command writes a folder of files"},
 		{[]string{"export", "tts", "decks/a.yaml", "-o", "t.pdf"}, 2, nil, "this command writes a folder of files"},
+		{[]string{"export", "pod", "--service", "drivethrucards", "decks/a.yaml", "-o", "p.pdf"}, 2, nil, "this command writes a folder of files"},
+		{[]string{"tuckbox", "decks/a.yaml", "-o", "box/mine.pdf"}, 0, []string{"box/mine.pdf"}, ""},
+		{[]string{"tuckbox", "decks", "-o", "box2/both.pdf"}, 2, nil, `-o "box2/both.pdf" names one file, but this writes 2`},
 	} {
 		code, _, stderr := runCLI(t, dir, c.args...)
 		if code != c.code || !strings.Contains(stderr, c.say) {

@@ -59,7 +59,7 @@ a project file (deckpress.yaml) makes 'deckpress build' print one for every deck
 			return runTuckbox(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder")
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder, or the PDF to write for one deck")
 	cmd.Flags().StringVar(&opts.Cards, "cards", "", "cards the box holds (default: the deck's printed cards)")
 	cmd.Flags().StringVar(&opts.Thickness, "thickness", "", "a card's thickness (default 0.32mm)")
 	opts.Print.register(cmd.Flags())
@@ -68,11 +68,18 @@ a project file (deckpress.yaml) makes 'deckpress build' print one for every deck
 
 func runTuckbox(opts *TuckboxOptions) error {
 	f := opts.Factory
-	products, diags, err := build.Tuckbox(build.TuckboxRequest{Request: request(f, opts.Inputs, opts.Out, "", opts.Print), Tuck: opts.Tuck})
+	out, err := parseOut(opts.Out, ".pdf")
+	if err != nil {
+		return err
+	}
+	products, diags, err := build.Tuckbox(build.TuckboxRequest{Request: request(f, opts.Inputs, out.dir, "", opts.Print), Tuck: opts.Tuck})
 	if report(f.Err, diags) > 0 || (err == nil && len(products) == 0) {
 		return fmt.Errorf("nothing written")
 	}
 	if err != nil {
+		return err
+	}
+	if err := out.place(products); err != nil {
 		return err
 	}
 	return write(f, products)
