@@ -5,10 +5,12 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/deckpress/deckpress/layout"
 	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxCards is the most cards (copies included) a deck may hold.
@@ -92,11 +94,10 @@ type SetRule struct {
 	Pos   Pos
 }
 
-// Print holds the raw print settings of a deck. Every value is optional and
-// is checked by the layout stage, which knows units and paper names.
-type Print struct {
-	Paper, Orientation, Duplex, Bleed, Gutter, Margin, Marks, Rotate, BackOffset, Preset, Order *Node
-}
+// Print holds the raw print settings of a deck, by key (the names of
+// [layout.PrintOptions]); a setting not given is absent. The values are
+// checked by output.ReadPrint, which knows units and paper names.
+type Print map[string]*Node
 
 // Side is the face template choice of a card side, with fields that apply
 // to that side only (a crisis question on the back, say).
@@ -140,21 +141,38 @@ func (c *Card) Field(side *Side, name string) *Node {
 }
 
 // PrintShape is the `print:` block of decks, hero, rules, arena and
-// project files. The names of papers, duplex modes and so on are filled in
-// by the packages that know them (see `deckpress schema`).
-var PrintShape = Object("print settings; command-line flags override them",
-	P("paper", Text("a4, letter, legal, a3, a5, tabloid, or WIDTHxHEIGHT")),
-	P("orientation", Text("auto (whichever fits more cards), portrait or landscape")),
-	P("duplex", Text("long or short (the printer's flip edge), fold, single or none")),
-	P("bleed", Length("added around every card, such as 3mm")),
-	P("gutter", Length("space between cards")),
-	P("margin", Length("kept clear at every page edge (default 5mm)")),
-	P("marks", Text("crop, lines or none")),
-	P("rotate", Text("none, or auto: turn cards 90° when more fit")),
-	P("back-offset", List("[x, y]: moves every back, to correct a printer", Length("a length"))),
-	P("preset", Text("named settings: copyshop or home")),
-	P("order", Text("page order of duplex single: fronts-first or backs-first")),
-)
+// project files, made from the print options' table
+// ([layout.PrintOptions]): their keys, names and limits.
+var PrintShape = printShape()
+
+func printShape() *Shape {
+	s := Object("print settings; command-line flags override them")
+	for _, o := range layout.PrintOptions {
+		lo, hi := o.Min, o.Max
+		length := func(desc string) *Shape {
+			return &Shape{Desc: desc, AnyOf: []*Shape{{Type: "number", Min: &lo, Max: &hi}, {Type: "string"}}}
+		}
+		var v *Shape
+		switch o.Kind {
+		case layout.OptionEnum:
+			v = OneOf(o.Help, o.Enum...)
+		case layout.OptionLength:
+			v = length(o.Help)
+		case layout.OptionOffset:
+			v = List(o.Help, length("a length"))
+			v.Len = 2
+		case layout.OptionPaper:
+			size := Object("a size", P("width", length("width")), P("height", length("height")))
+			size.Required = []string{"width", "height"}
+			v = Either(o.Help, OneOf("a paper", layout.PaperNames()...), &Shape{Type: "string", Desc: "WIDTHxHEIGHT", Pattern: SizePattern}, size)
+		}
+		if o.Default != "" {
+			v.Desc += " (default " + o.Default + ")"
+		}
+		s.Props = append(s.Props, P(o.Name, v))
+	}
+	return s
+}
 
 // sideShape is a card side: a template name, or a template and fields.
 var sideShape = Either("a template name, or {template: name, field: value …} for this side only",
@@ -163,7 +181,7 @@ var sideShape = Either("a template name, or {template: name, field: value …} f
 // CardShape is one entry of `cards:`.
 var CardShape = &Shape{Type: "object", Desc: "a card: reserved keys and free fields used by templates as {{field}}",
 	Props: []Prop{
-		P("count", Whole("copies (default 1; 0 leaves the card out)")),
+		P("count", WholeIn("copies (default 1; 0 leaves the card out)", 0, MaxCards)),
 		P("kind", Text("the card's kind, for composition checks")),
 		P("front", sideShape),
 		P("back", sideShape),
@@ -297,12 +315,13 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 // stage.
 func ReadPrint(n *Node, diags *Diagnostics) Print {
 	pm := diags.Map(n, "print", printKeys...)
-	return Print{
-		Paper: pm.Get("paper"), Orientation: pm.Get("orientation"), Duplex: pm.Get("duplex"),
-		Bleed: pm.Get("bleed"), Gutter: pm.Get("gutter"), Margin: pm.Get("margin"),
-		Marks: pm.Get("marks"), Rotate: pm.Get("rotate"), BackOffset: pm.Get("back-offset"),
-		Preset: pm.Get("preset"), Order: pm.Get("order"),
+	p := Print{}
+	for _, k := range printKeys {
+		if v := pm.Get(k); v != nil {
+			p[k] = v
+		}
 	}
+	return p
 }
 
 // loadSide reads a side: a template name, or a mapping of `template:` and
@@ -367,6 +386,7 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 		return nil
 	}
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	cols := &csvColumns{path: path, src: src, line: 1, byteCol: 1, col: 1}
 	r := csv.NewReader(bytes.NewReader(src))
 	r.FieldsPerRecord = -1
 	header, err := r.Read()
@@ -374,19 +394,19 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 		if errors.Is(err, io.EOF) {
 			diags.Errorf(Pos{File: path, Line: 1, Col: 1}, "CSV file is empty; expected a header row of field names")
 		} else {
-			diags.Errorf(csvErrPos(path, err), "CSV: %v", csvErrMsg(err))
+			diags.Errorf(cols.errPos(err), "CSV: %v", csvErrMsg(err))
 		}
 		return nil
 	}
 	seen := map[string]int{}
 	for i, h := range header {
-		line, col := r.FieldPos(i)
+		pos := cols.pos(r.FieldPos(i))
 		h = strings.TrimSpace(h)
 		header[i] = h
 		if h == "" {
-			diags.Errorf(Pos{File: path, Line: line, Col: col}, "CSV header: column %d has no name", i+1)
+			diags.Errorf(pos, "CSV header: column %d has no name", i+1)
 		} else if j, dup := seen[h]; dup {
-			diags.Errorf(Pos{File: path, Line: line, Col: col}, "CSV header: column %q repeats column %d", h, j+1)
+			diags.Errorf(pos, "CSV header: column %q repeats column %d", h, j+1)
 		}
 		seen[h] = i
 	}
@@ -397,7 +417,7 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 			break
 		}
 		if err != nil {
-			diags.Errorf(csvErrPos(path, err), "CSV: %v", csvErrMsg(err))
+			diags.Errorf(cols.errPos(err), "CSV: %v", csvErrMsg(err))
 			return out
 		}
 		line, _ := r.FieldPos(0)
@@ -410,8 +430,7 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 			if i >= len(header) || header[i] == "" || cell == "" {
 				continue
 			}
-			line, col := r.FieldPos(i)
-			pos := Pos{File: path, Line: line, Col: col}
+			pos := cols.pos(r.FieldPos(i))
 			switch header[i] {
 			case "count":
 				v, err := strconv.Atoi(strings.TrimSpace(cell))
@@ -435,12 +454,41 @@ func loadCSV(diags *Diagnostics, path string, at Pos, files Files, before int) [
 	return out
 }
 
-func csvErrPos(path string, err error) Pos {
+// csvColumns turns the byte columns of encoding/csv into columns of
+// characters, as every other position counts them. Positions are asked
+// for in file order, so it walks the file once.
+type csvColumns struct {
+	path         string
+	src          []byte
+	start        int // where line begins in src
+	line         int
+	byteCol, col int // the last column converted, in bytes and characters
+}
+
+func (c *csvColumns) pos(line, byteCol int) Pos {
+	for c.line < line {
+		i := bytes.IndexByte(c.src[c.start:], '\n')
+		if i < 0 {
+			break
+		}
+		c.start += i + 1
+		c.line++
+		c.byteCol, c.col = 1, 1
+	}
+	// clamped, so that a position out of order cannot slice past the file
+	from := min(c.start+c.byteCol-1, len(c.src))
+	to := min(max(c.start+byteCol-1, from), len(c.src))
+	c.col += utf8.RuneCount(c.src[from:to])
+	c.byteCol = byteCol
+	return Pos{File: c.path, Line: line, Col: c.col}
+}
+
+func (c *csvColumns) errPos(err error) Pos {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return Pos{File: path, Line: pe.Line, Col: pe.Column}
+		return c.pos(pe.Line, pe.Column)
 	}
-	return Pos{File: path, Line: 1, Col: 1}
+	return Pos{File: c.path, Line: 1, Col: 1}
 }
 
 func csvErrMsg(err error) error {

@@ -89,7 +89,7 @@ func (ds Diagnostics) Count() (errs, warnings int) {
 }
 
 // Sort orders the diagnostics by file, line and column, keeping the order of
-// equal positions, and drops exact duplicates.
+// equal positions, and drops exact duplicates (the first of them stays).
 func (ds Diagnostics) Sort() Diagnostics {
 	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
 		return cmp.Or(
@@ -98,7 +98,46 @@ func (ds Diagnostics) Sort() Diagnostics {
 			cmp.Compare(a.Pos.Col, b.Pos.Col),
 		)
 	})
-	return slices.Compact(ds)
+	out := ds[:0]
+next:
+	for _, d := range ds {
+		// a duplicate is among the diagnostics already kept at its position
+		for i := len(out) - 1; i >= 0 && out[i].Pos == d.Pos; i-- {
+			if out[i] == d {
+				continue next
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Extend returns ds with more appended: a caller extends its diagnostics
+// with those a stage returned.
+func (ds Diagnostics) Extend(more Diagnostics) Diagnostics { return append(ds, more...) }
+
+// Err returns the diagnostics as an error (an [ErrorList], sorted and
+// without duplicates), or nil when none is an error: warnings alone do
+// not fail.
+func (ds Diagnostics) Err() error {
+	if !ds.HasErrors() {
+		return nil
+	}
+	return ErrorList(slices.Clone(ds).Sort())
+}
+
+// ErrorList is the error of [Diagnostics.Err], as go/scanner's.
+type ErrorList Diagnostics
+
+// Error is the first diagnostic, and how many more there are.
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no problems"
+	case 1:
+		return l[0].String()
+	}
+	return fmt.Sprintf("%s (and %d more)", l[0], len(l)-1)
 }
 
 // Count says how many of something there are: Count(1, "ability",

@@ -1,10 +1,10 @@
 package cards_test
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/internal/fuzzcheck"
@@ -23,20 +23,11 @@ func addSeeds(f *testing.F, globs ...string) {
 	}
 }
 
-type fuzzFiles map[string][]byte
-
-func (m fuzzFiles) ReadFile(name string) ([]byte, error) {
-	if b, ok := m[name]; ok {
-		return b, nil
-	}
-	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-}
-
 func FuzzLoadDeck(f *testing.F) {
 	addSeeds(f, "../data/kits/*/*.yaml", "../cmd/deckpress/cli/testdata/bad/*.yaml", "testdata/fuzz-seeds/*.yaml")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fuzzcheck.Run(t, src, func() (cards.Diagnostics, bool) {
-			d, diags := cards.LoadDeck("d.yaml", src, fuzzFiles{"c.csv": []byte("name,count\na,1\n")})
+			d, diags := cards.LoadDeck("d.yaml", src, fstest.MapFS{"c.csv": {Data: []byte("name,count\na,1\n")}})
 			return diags, d != nil
 		})
 	})
@@ -48,7 +39,7 @@ func FuzzCSV(f *testing.F) {
 	f.Add([]byte("a,a\n1,2,3\n"))
 	f.Fuzz(func(t *testing.T, csv []byte) {
 		fuzzcheck.Run(t, csv, func() (cards.Diagnostics, bool) {
-			d, diags := cards.LoadDeck("d.yaml", []byte("deck: csv\ndata: c.csv\n"), fuzzFiles{"c.csv": csv})
+			d, diags := cards.LoadDeck("d.yaml", []byte("deck: csv\ndata: c.csv\n"), fstest.MapFS{"c.csv": {Data: csv}})
 			return diags, d != nil
 		})
 	})

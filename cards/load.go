@@ -150,6 +150,10 @@ func (c *converter) convert(y *yaml.Node, depth int) *Node {
 	if c.overflow {
 		return nil
 	}
+	if y.Kind == yaml.AliasNode && y.Alias != nil {
+		// an alias is not a value of its own: the values it expands to are
+		return c.convert(y.Alias, depth)
+	}
 	c.nodes++
 	if c.nodes > MaxNodes {
 		c.overflow = true
@@ -162,12 +166,9 @@ func (c *converter) convert(y *yaml.Node, depth int) *Node {
 		return nil
 	}
 	switch y.Kind {
-	case yaml.AliasNode:
-		if y.Alias == nil {
-			c.diags.Errorf(c.pos(y), "alias *%s has no anchor", y.Value)
-			return &Node{Kind: NullNode, Pos: c.pos(y)}
-		}
-		return c.convert(y.Alias, depth)
+	case yaml.AliasNode: // without an anchor (yaml.v3 refuses those first)
+		c.diags.Errorf(c.pos(y), "alias *%s has no anchor", y.Value)
+		return &Node{Kind: NullNode, Pos: c.pos(y)}
 	case yaml.ScalarNode:
 		tag := y.ShortTag()
 		if tag == "!!null" {
@@ -199,7 +200,8 @@ func (c *converter) mapping(y *yaml.Node, depth int) *Node {
 		}
 		n.Content = append(n.Content, c.convert(k, depth+1), c.convert(v, depth+1))
 	}
-	if len(merged) == 0 {
+	if len(merged) == 0 || c.overflow {
+		// past a limit, the converted values are incomplete
 		return n
 	}
 	own := make(map[string]bool, len(n.Content)/2)
@@ -227,7 +229,9 @@ func (c *converter) mergeSources(v *yaml.Node, depth int) []*Node {
 		}
 		return out
 	}
-	m := c.convert(v, depth+1)
+	// a merged mapping's keys become the merging mapping's own, one
+	// level below it
+	m := c.convert(v, depth)
 	if m == nil {
 		return nil
 	}

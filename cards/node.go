@@ -91,8 +91,8 @@ func (n *Node) Describe() string {
 		return "the boolean " + n.Value
 	}
 	v := n.Value
-	if len(v) > 40 {
-		v = v[:37] + "..."
+	if r := []rune(v); len(r) > 40 {
+		v = string(r[:37]) + "..."
 	}
 	return "the text " + strconv.Quote(v)
 }

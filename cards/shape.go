@@ -13,6 +13,8 @@ type Shape struct {
 	Items    *Shape   // an array's items
 	AnyOf    []*Shape // alternatives (a name, or a mapping …)
 	Required []string
+	Min, Max *float64 // a number's limits
+	Len      int      // an array's exact length; 0: any
 }
 
 // Prop is one key of an object shape.
@@ -80,8 +82,17 @@ func (s *Shape) JSONSchema() map[string]any {
 			out["required"] = r
 		}
 	}
+	if s.Min != nil {
+		out["minimum"] = *s.Min
+	}
+	if s.Max != nil {
+		out["maximum"] = *s.Max
+	}
 	if s.Items != nil {
 		out["items"] = s.Items.JSONSchema()
+	}
+	if s.Len > 0 {
+		out["minItems"], out["maxItems"] = s.Len, s.Len
 	}
 	if len(s.AnyOf) > 0 {
 		alts := make([]any, len(s.AnyOf))
@@ -103,6 +114,11 @@ const SizePattern = `^\s*[0-9.]+\s*(mm|cm|in|pt)?\s*[xX]\s*[0-9.]+\s*(mm|cm|in|p
 
 // Whole is an integer shape.
 func Whole(desc string) *Shape { return &Shape{Type: "integer", Desc: desc} }
+
+// WholeIn is an integer shape within [lo, hi].
+func WholeIn(desc string, lo, hi float64) *Shape {
+	return &Shape{Type: "integer", Desc: desc, Min: &lo, Max: &hi}
+}
 
 // Flag is a boolean shape.
 func Flag(desc string) *Shape { return &Shape{Type: "boolean", Desc: desc} }

@@ -4,9 +4,11 @@ package layout
 // where a line of text h high fits: below the content, else above it,
 // else beside it on the left or the right (turned, reading upwards). It
 // keeps 1 mm from the page edge and 0.5 mm from the content; ok is false
-// when no margin is wide enough.
+// when no margin is wide enough. Below the content, the strip sits in the
+// bottom margin, at most 3 mm above its own lowest place, so that a sheet
+// whose last rows are empty keeps its label at the foot of the page.
 func FreeStrip(p Page, h float64) (r Rect, turned bool, ok bool) {
-	const edge, clear = 1.0, 0.5
+	const edge, clear, lift = 1.0, 0.5, 3.0
 	var pts []Point
 	for _, pl := range p.Placements {
 		pts = append(pts, Point{pl.Box.X, pl.Box.Y}, Point{pl.Box.Right(), pl.Box.Bottom()})
@@ -38,7 +40,7 @@ func FreeStrip(p Page, h float64) (r Rect, turned bool, ok bool) {
 	// centred in the free band
 	switch {
 	case below >= h:
-		return Rect{X: c.X, Y: c.Bottom() + clear + (below-h)/2, W: c.W, H: h}, false, true
+		return Rect{X: c.X, Y: p.Size.H - edge - h - min((below-h)/2, lift), W: c.W, H: h}, false, true
 	case above >= h:
 		return Rect{X: c.X, Y: edge + (above-h)/2, W: c.W, H: h}, false, true
 	case left >= h:

@@ -6,7 +6,9 @@ import (
 	"strconv"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // Vernier scales of the calibration sheet, in mm: front ticks every 5 mm,
@@ -21,8 +23,8 @@ const (
 )
 
 var (
-	calFront = templates.Colour{R: 0, G: 0, B: 0, A: 255}
-	calBack  = templates.Colour{R: 220, G: 30, B: 30, A: 255}
+	calFront = draw.Colour{R: 0, G: 0, B: 0, A: 255}
+	calBack  = draw.Colour{R: 220, G: 30, B: 30, A: 255}
 )
 
 // CalibrationScale is one vernier scale of the calibration sheet.
@@ -36,7 +38,7 @@ type CalibrationScale struct {
 // in the centre, front ticks in black, back ticks in red placed by the same
 // flip as any back (and moved by s.BackOffset, to check a correction). Each
 // front tick is labelled with the back-offset correction it stands for.
-func Calibration(s layout.Settings) (*Document, []CalibrationScale, error) {
+func Calibration(s layout.Settings) (*draw.Document, []CalibrationScale, error) {
 	portrait := layout.Size{W: math.Min(s.Paper.W, s.Paper.H), H: math.Max(s.Paper.W, s.Paper.H)}
 	page := portrait
 	if s.Orientation == layout.Landscape {
@@ -48,7 +50,7 @@ func Calibration(s layout.Settings) (*Document, []CalibrationScale, error) {
 	plan := layout.Plan{Settings: s, Page: page}
 	flip := plan.Flip()
 	offset := layout.Translate(s.BackOffset.X, s.BackOffset.Y)
-	fonts := templates.NewFontSet().Fallback
+	fonts := typeset.NewFontSet().Fallback
 	span := calPitch * calTicks
 	scales := []CalibrationScale{
 		{Origin: layout.Point{X: page.W / 2, Y: 22}, Horizontal: true},
@@ -59,8 +61,8 @@ func Calibration(s layout.Settings) (*Document, []CalibrationScale, error) {
 		{Origin: layout.Point{X: page.W/2 + span/2 + 14, Y: page.H/2 - span/2 - 8}},
 	}
 	var front, back layout.Path
-	var ops []templates.Op
-	label := templates.TextStyle{Family: fonts, Size: 5, Colour: calFront, Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Plain: true, LineHeight: 1}
+	var ops []draw.Op
+	label := typeset.TextStyle{Family: fonts, Size: 5, Colour: calFront, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
 	for _, sc := range scales {
 		u := layout.Point{X: 1}  // along the scale
 		n := layout.Point{Y: -1} // across it, towards the front ticks
@@ -102,16 +104,16 @@ func Calibration(s layout.Settings) (*Document, []CalibrationScale, error) {
 					continue // every other label fits beside a vertical scale
 				}
 			}
-			ops, _ = templates.LayoutText(ops, text, box, label, nil)
+			ops, _ = typeset.LayoutText(ops, text, box, label, nil)
 		}
 		axis := "x"
 		if !sc.Horizontal {
 			axis = "y"
 		}
 		name := sc.point(u, n, -float64(calTicks)*calPitch-5, calTickLen/2)
-		ops, _ = templates.LayoutText(ops, axis, layout.Rect{X: name.X - 2, Y: name.Y - 2, W: 4, H: 4}, templates.TextStyle{Family: fonts, Style: templates.Bold, Size: 9, Colour: calFront, Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Plain: true, LineHeight: 1}, nil)
+		ops, _ = typeset.LayoutText(ops, axis, layout.Rect{X: name.X - 2, Y: name.Y - 2, W: 4, H: 4}, typeset.TextStyle{Family: fonts, Style: typeset.Bold, Size: 9, Colour: calFront, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}, nil)
 	}
-	ops = append(ops, &templates.PathOp{Path: front, Stroke: calFront, Width: 0.12})
+	ops = append(ops, &draw.PathOp{Path: front, Stroke: calFront, Width: 0.12})
 	flipName := "long"
 	if s.Duplex == layout.DuplexShort {
 		flipName = "short"
@@ -120,16 +122,16 @@ func Calibration(s layout.Settings) (*Document, []CalibrationScale, error) {
 Hold the sheet up to the light. On each scale one black tick runs straight on into a red one: the number under it is the correction in mm. Read x on the horizontal scales and y on the vertical ones; all of them should agree.
 Then print with **--back-offset X,Y** or **print: {back-offset: [X, Y]}**, adding the readings to the offset this sheet was printed with: **%s, %s mm**.`,
 		flipName, strconv.FormatFloat(s.BackOffset.X, 'f', -1, 64), strconv.FormatFloat(s.BackOffset.Y, 'f', -1, 64))
-	body := templates.TextStyle{Family: fonts, Size: 8, Colour: calFront, LineHeight: 1.25, Wrap: true, Shrink: true, MinSize: 6}
-	ops, _ = templates.LayoutText(ops, help, layout.Rect{X: 34, Y: 34, W: page.W - 68, H: 38}, body, nil)
+	body := typeset.TextStyle{Family: fonts, Size: 8, Colour: calFront, LineHeight: 1.25, Wrap: true, Shrink: true, MinSize: 6}
+	ops, _ = typeset.LayoutText(ops, help, layout.Rect{X: 34, Y: 34, W: page.W - 68, H: 38}, body, nil)
 
-	backOps := []templates.Op{&templates.PathOp{Path: back, Stroke: calBack, Width: 0.12}}
-	backText := templates.TextStyle{Family: fonts, Size: 9, Colour: calBack, Align: templates.AlignCenter, Plain: true, LineHeight: 1}
-	backOps, _ = templates.LayoutText(backOps, "deckpress calibration · back side", layout.Rect{X: 20, Y: page.H/2 + 60, W: page.W - 40, H: 5}, backText, nil)
+	backOps := []draw.Op{&draw.PathOp{Path: back, Stroke: calBack, Width: 0.12}}
+	backText := typeset.TextStyle{Family: fonts, Size: 9, Colour: calBack, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	backOps, _ = typeset.LayoutText(backOps, "deckpress calibration · back side", layout.Rect{X: 20, Y: page.H/2 + 60, W: page.W - 40, H: 5}, backText, nil)
 
-	doc := &Document{Title: "deckpress printer calibration", Pages: []Page{
-		{Size: page, Layers: []Layer{{Transform: layout.Identity, Face: &templates.Face{Ops: ops}}}},
-		{Size: page, Layers: []Layer{{Transform: layout.Identity, Face: &templates.Face{Ops: backOps}}}},
+	doc := &draw.Document{Title: "deckpress printer calibration", Sides: draw.SidesOf(s.Duplex), Pages: []draw.Page{
+		{Size: page, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}},
+		{Size: page, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: backOps}}}},
 	}}
 	return doc, scales, nil
 }

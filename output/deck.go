@@ -4,18 +4,13 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
-
-// Source is a file given by content, such as a built-in template file.
-type Source struct {
-	Path string
-	Data []byte
-}
 
 // DeckOptions say how to prepare a deck.
 type DeckOptions struct {
@@ -26,7 +21,7 @@ type DeckOptions struct {
 	Files cards.Files
 	// Builtin are the built-in template files, available by name to every
 	// deck.
-	Builtin []Source
+	Builtin []templates.Source
 	// FillPage makes every card a whole page of the paper (character
 	// sheets, score pads): no margin, marks, bleed or backs. A deck asks
 	// for it with `size: page`.
@@ -42,8 +37,8 @@ type DeckJob struct {
 	// fronts are printed then.
 	Backs bool
 
-	faces  [][2]*templates.Face // per card entry: front, back
-	copies []int                // the card entry of each printed copy
+	faces  []draw.Pair // per card entry
+	copies []int       // the card entry of each printed copy
 }
 
 // Entries returns the number of card entries of the deck (copies not
@@ -51,7 +46,7 @@ type DeckJob struct {
 func (j *DeckJob) Entries() int { return len(j.faces) }
 
 // Face returns the front or back face of card entry i (0-based).
-func (j *DeckJob) Face(i int, side layout.Side) *templates.Face { return j.faces[i][side] }
+func (j *DeckJob) Face(i int, side layout.Side) *draw.Face { return j.faces[i].Side(side) }
 
 // Copies returns the card entry of each printed copy, in order.
 func (j *DeckJob) Copies() []int { return j.copies }
@@ -62,34 +57,14 @@ func (j *DeckJob) Cards() int { return len(j.copies) }
 // Sheets returns the number of sheets (or, for single pages, cards).
 func (j *DeckJob) Sheets() int { return j.Plan.Sheets(len(j.copies)) }
 
-// PrepareDeck resolves, checks and renders a loaded deck. Every problem
-// is added to diags; the job is nil when the deck cannot be printed.
-func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *DeckJob {
-	size, settings, fill, sizeOK := Resolve(deck.Size, deck.Print, opts, diags)
-	lib := templates.NewLibrary(size, settings.Bleed)
-	lib.Images.Files = opts.Files
-	for _, src := range opts.Builtin {
-		defineFile(lib, src.Path, src.Data, diags)
-	}
-	for _, u := range deck.Use {
-		ref, ok := diags.Text(u, "use")
-		if !ok {
-			continue
-		}
-		path := cards.Resolve(deck.Path, ref)
-		data, err := opts.Files.ReadFile(path)
-		if err != nil {
-			diags.Errorf(u.Pos, "use: cannot read %s: %v", path, cards.Cause(err))
-			continue
-		}
-		defineFile(lib, path, data, diags)
-	}
-	for _, t := range deck.Templates {
-		lib.Define(t.Name, t.Pos, t.Node)
-	}
-	loadFonts(lib, deck, opts.Files, diags)
-	loadIcons(lib, deck, diags)
-	lib.Compile(diags)
+// PrepareDeck resolves, checks and renders a loaded deck and returns
+// every problem found; the job is nil when the deck cannot be printed.
+func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostics) {
+	res, found := Resolve(deck.Size, deck.Print, opts)
+	size, settings, fill, sizeOK := res.Size, res.Settings, res.Fill, res.OK
+	lib, ds := templates.Load(deck, size, settings.Bleed, opts.Files, opts.Builtin)
+	found = found.Extend(ds)
+	diags := &found
 
 	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != ""}
 	for _, c := range deck.Cards {
@@ -113,20 +88,22 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 	for _, c := range deck.Cards {
 		ft := pickTemplate(lib, c.Front, front, diags)
 		bt := pickTemplate(lib, c.Back, back, diags)
-		var faces [2]*templates.Face
+		var faces draw.Pair
 		if deck.Front.Template == "" && c.Front.Template == "" {
 			if noFront++; noFront == 1 {
 				diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
 			}
 		}
 		if ft != nil {
-			faces[0] = lib.Render(ft, side(deck, c, &c.Front, "front"), diags)
+			faces.Front, ds = lib.Render(ft, side(deck, c, &c.Front, "front"))
+			found = found.Extend(ds)
 		}
 		if bt != nil {
-			faces[1] = lib.Render(bt, side(deck, c, &c.Back, "back"), diags)
+			faces.Back, ds = lib.Render(bt, side(deck, c, &c.Back, "back"))
+			found = found.Extend(ds)
 		}
-		if faces[1] == nil {
-			faces[1] = &templates.Face{}
+		if faces.Back == nil {
+			faces.Back = &draw.Face{}
 		}
 		job.faces = append(job.faces, faces)
 		for i := 0; i < c.Count; i++ {
@@ -137,10 +114,10 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions, diags *cards.Diagnostics) *
 		diags.Errorf(deck.Pos, "pictures: %v", err)
 	}
 	checkReservedTypos(lib, deck, diags)
-	if !sizeOK || diags.HasErrors() {
-		return nil
+	if !sizeOK || found.HasErrors() {
+		return nil, found
 	}
-	return job
+	return job, found
 }
 
 // checkReservedTypos reports card fields that no template uses and whose
@@ -163,14 +140,25 @@ func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.D
 	}
 }
 
+// Resolved is a deck's card size and print settings.
+type Resolved struct {
+	Size     layout.Size
+	Settings layout.Settings
+	Fill     bool // every card is a whole page
+	OK       bool // false: the deck's size is wrong, and Size is poker's
+}
+
 // Resolve returns the card size and the print settings: flags over the
 // deck's print block over the defaults. A whole-page deck (opts.FillPage,
 // or `size: page`) takes the paper's size, with no margin, marks, bleed or
-// backs. When the deck's size is wrong (ok false), size is the default,
+// backs. When the deck's size is wrong (not OK), the size is the default,
 // poker, so that templates can still be checked against something.
-func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions, diags *cards.Diagnostics) (size layout.Size, settings layout.Settings, fill, ok bool) {
-	size, ok = layout.Size{W: 63.5, H: 88.9}, true
-	settings = opts.Print.Over(ReadPrint(p, diags)).Settings()
+func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions) (Resolved, cards.Diagnostics) {
+	var found cards.Diagnostics
+	diags := &found
+	size, ok := layout.Size{W: 63.5, H: 88.9}, true
+	settings := opts.Print.Over(ReadPrint(p, diags)).Settings()
+	fill := opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
 	fill = opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
 	switch {
 	case fill:
@@ -184,7 +172,7 @@ func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions, diags *cards
 			ok = false
 		}
 	}
-	return size, settings, fill, ok
+	return Resolved{Size: size, Settings: settings, Fill: fill, OK: ok}, found
 }
 
 // impose fits the job's cards on pages, reporting a card too large for the
@@ -206,12 +194,12 @@ func (j *DeckJob) impose(size layout.Size, settings layout.Settings, deck *cards
 // FacesJob imposes faces made elsewhere (rules cards, sheets): faces[i] is
 // a card's front and back (a nil back is blank), and the whole set is
 // printed copies times. deck gives the title, size and print settings.
-func FacesJob(deck *cards.Deck, faces [][2]*templates.Face, copies int, opts DeckOptions, diags *cards.Diagnostics) *DeckJob {
-	size, settings, _, ok := Resolve(deck.Size, deck.Print, opts, diags)
-	job := &DeckJob{Deck: deck, Backs: settings.Duplex != layout.DuplexNone}
+func FacesJob(deck *cards.Deck, faces []draw.Pair, copies int, opts DeckOptions) (*DeckJob, cards.Diagnostics) {
+	res, diags := Resolve(deck.Size, deck.Print, opts)
+	job := &DeckJob{Deck: deck, Backs: res.Settings.Duplex != layout.DuplexNone}
 	for _, f := range faces {
-		if f[1] == nil {
-			f[1] = &templates.Face{}
+		if f.Back == nil {
+			f.Back = &draw.Face{}
 		}
 		job.faces = append(job.faces, f)
 	}
@@ -220,10 +208,10 @@ func FacesJob(deck *cards.Deck, faces [][2]*templates.Face, copies int, opts Dec
 			job.copies = append(job.copies, i)
 		}
 	}
-	if !ok || !job.impose(size, settings, deck, diags) {
-		return nil
+	if !res.OK || !job.impose(res.Size, res.Settings, deck, &diags) {
+		return nil, diags
 	}
-	return job
+	return job, diags
 }
 
 // side returns what a face of card c is rendered from: the side's fields,
@@ -285,107 +273,22 @@ func pickTemplate(lib *templates.Library, s cards.Side, def *templates.Template,
 	return t
 }
 
-var templateFileKeys = []string{"templates"}
-
-// defineFile adds the templates of a template file to the library.
-func defineFile(lib *templates.Library, path string, data []byte, diags *cards.Diagnostics) {
-	root, ds := cards.Parse(path, data)
-	*diags = append(*diags, ds...)
-	if root == nil {
-		return
-	}
-	m := diags.Map(root, "template file", templateFileKeys...)
-	diags.Require(m, "a template file", "templates")
-	for _, e := range diags.AnyMap(m.Get("templates"), "templates").Entries() {
-		lib.Define(e.Key, e.KeyPos, e.Value)
-	}
-}
-
-// loadFonts registers the deck's own font families: `fonts: {Family:
-// file.ttf}` or `fonts: {Family: {regular: a.ttf, bold: b.ttf, …}}`.
-func loadFonts(lib *templates.Library, deck *cards.Deck, files cards.Files, diags *cards.Diagnostics) {
-	for _, fam := range diags.AnyMap(deck.Fonts, "fonts").Entries() {
-		family := &templates.Family{Name: fam.Key}
-		faces := map[string]*cards.Node{}
-		if fam.Value.Kind == cards.ScalarNode {
-			faces["regular"] = fam.Value
-		} else {
-			for _, e := range diags.Map(fam.Value, "fonts."+fam.Key, "regular", "bold", "italic", "bold-italic").Entries() {
-				faces[e.Key] = e.Value
-			}
-		}
-		if faces["regular"] == nil {
-			diags.Errorf(fam.KeyPos, "fonts.%s needs a regular face", fam.Key)
-			continue
-		}
-		for i, style := range []string{"regular", "bold", "italic", "bold-italic"} {
-			n := faces[style]
-			if n == nil {
-				continue
-			}
-			ref, ok := diags.Text(n, "fonts."+fam.Key+"."+style)
-			if !ok {
-				continue
-			}
-			path := cards.Resolve(deck.Path, ref)
-			data, err := files.ReadFile(path)
-			if err != nil {
-				diags.Errorf(n.Pos, "fonts.%s: cannot read %s: %v", fam.Key, path, cards.Cause(err))
-				continue
-			}
-			f, err := templates.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), data)
-			if err != nil {
-				diags.Errorf(n.Pos, "fonts.%s: %s: %v", fam.Key, path, err)
-				continue
-			}
-			family.Faces[i] = f
-		}
-		if family.Faces[0] == nil {
-			// stand in with the Go font, so that templates naming the
-			// family do not repeat the error
-			family.Faces = lib.Fonts.Fallback.Faces
-		}
-		lib.Fonts.Add(fam.Key, family)
-	}
-}
-
-// loadIcons registers the deck's own picture icons: `icons: {name: file.png}`.
-func loadIcons(lib *templates.Library, deck *cards.Deck, diags *cards.Diagnostics) {
-	for _, e := range diags.AnyMap(deck.Icons, "icons").Entries() {
-		ref, ok := diags.Text(e.Value, "icons."+e.Key)
-		if !ok {
-			continue
-		}
-		path, err := lib.Images.Resolve(deck.Path, ref)
-		if err != nil {
-			diags.Errorf(e.Value.Pos, "icons.%s: %v", e.Key, err)
-			continue
-		}
-		img, err := lib.Images.IconImage(path)
-		if err != nil {
-			diags.Errorf(e.Value.Pos, "icons.%s: %v", e.Key, err)
-			continue
-		}
-		lib.Icons.Add(&templates.Icon{Name: e.Key, Image: img})
-	}
-}
-
 // Document lays the job out as pages: fronts and backs by the plan, crop
 // marks and cut lines on front pages, and a line in the margin of every
 // sheet saying what it is and how to print it.
-func (j *DeckJob) Document() *Document {
-	doc := &Document{Title: j.Deck.Name}
+func (j *DeckJob) Document() *draw.Document {
+	doc := &draw.Document{Title: j.Deck.Name, Sides: draw.SidesOf(j.Plan.Duplex)}
 	bleedBox := j.Plan.CardBleedBox()
 	sheets := j.Plan.Sheets(len(j.copies))
 	for _, p := range j.Plan.Pages(len(j.copies)) {
-		page := Page{Size: p.Size, Trim: p.Trim}
+		page := draw.Page{Size: p.Size, Trim: p.Trim}
 		for _, pl := range p.Placements {
-			face := j.faces[j.copies[pl.Card]][pl.Side]
+			face := j.faces[j.copies[pl.Card]].Side(pl.Side)
 			clip := bleedBox
-			page.Layers = append(page.Layers, Layer{Transform: pl.Transform, Clip: &clip, Face: face})
+			page.Layers = append(page.Layers, draw.Layer{Transform: pl.Transform, Clip: &clip, Face: face})
 		}
 		if guides := guideFace(p); guides != nil {
-			page.Layers = append(page.Layers, Layer{Transform: layout.Identity, Face: guides})
+			page.Layers = append(page.Layers, draw.Layer{Transform: layout.Identity, Face: guides})
 		}
 		if l, ok := j.sheetLabel(p, sheets); ok {
 			page.Layers = append(page.Layers, l)
@@ -398,19 +301,19 @@ func (j *DeckJob) Document() *Document {
 // Sheet label type, in points, and its colour.
 const labelSize = 6.0
 
-var labelColour = templates.Colour{R: 110, G: 110, B: 110, A: 255}
+var labelColour = draw.Colour{R: 110, G: 110, B: 110, A: 255}
 
 // sheetLabel is the line in a sheet's margin: the deck, sheet n/m, the
 // side, the flip edge to choose, and "print at 100%". Single-card pages
 // have no margin and get none.
-func (j *DeckJob) sheetLabel(p layout.Page, sheets int) (Layer, bool) {
+func (j *DeckJob) sheetLabel(p layout.Page, sheets int) (draw.Layer, bool) {
 	if j.Plan.Duplex == layout.DuplexSingle {
-		return Layer{}, false
+		return draw.Layer{}, false
 	}
 	h := labelSize * layout.MMPerPoint * 1.25
 	r, turned, ok := layout.FreeStrip(p, h)
 	if !ok {
-		return Layer{}, false
+		return draw.Layer{}, false
 	}
 	how := ""
 	switch j.Plan.Duplex {
@@ -434,20 +337,20 @@ func (j *DeckJob) sheetLabel(p layout.Page, sheets int) (Layer, bool) {
 		box = layout.Rect{W: r.H, H: r.W}
 		t = layout.Rotate(270).Then(layout.Translate(r.X, r.Bottom()))
 	}
-	st := templates.TextStyle{Family: templates.NewFontSet().Fallback, Size: labelSize, Colour: labelColour,
-		Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Shrink: true, MinSize: 4, Plain: true, LineHeight: 1.1}
-	ops, _ := templates.LayoutText(nil, text, box, st, nil)
-	return Layer{Transform: t, Face: &templates.Face{Ops: ops}}, true
+	st := typeset.TextStyle{Family: typeset.NewFontSet().Fallback, Size: labelSize, Colour: labelColour,
+		Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 4, Plain: true, LineHeight: 1.1}
+	ops, _ := typeset.LayoutText(nil, text, box, st, nil)
+	return draw.Layer{Transform: t, Face: &draw.Face{Ops: ops}}, true
 }
 
 // Guide line styles.
 var (
-	markColour = templates.Colour{R: 0, G: 0, B: 0, A: 255}
-	foldColour = templates.Colour{R: 120, G: 120, B: 120, A: 255}
+	markColour = draw.Colour{R: 0, G: 0, B: 0, A: 255}
+	foldColour = draw.Colour{R: 120, G: 120, B: 120, A: 255}
 )
 
 // guideFace draws a page's cut marks and fold line.
-func guideFace(p layout.Page) *templates.Face {
+func guideFace(p layout.Page) *draw.Face {
 	if len(p.Marks) == 0 && p.FoldLine == nil {
 		return nil
 	}
@@ -455,12 +358,12 @@ func guideFace(p layout.Page) *templates.Face {
 	for _, m := range p.Marks {
 		marks.Append(layout.LinePath(m))
 	}
-	f := &templates.Face{}
+	f := &draw.Face{}
 	if len(p.Marks) > 0 {
-		f.Ops = append(f.Ops, &templates.PathOp{Path: marks, Stroke: markColour, Width: 0.2})
+		f.Ops = append(f.Ops, &draw.PathOp{Path: marks, Stroke: markColour, Width: 0.2})
 	}
 	if p.FoldLine != nil {
-		f.Ops = append(f.Ops, &templates.PathOp{Path: layout.LinePath(*p.FoldLine), Stroke: foldColour, Width: 0.25, Dash: []float64{2, 1.5}})
+		f.Ops = append(f.Ops, &draw.PathOp{Path: layout.LinePath(*p.FoldLine), Stroke: foldColour, Width: 0.25, Dash: []float64{2, 1.5}})
 	}
 	return f
 }

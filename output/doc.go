@@ -1,14 +1,12 @@
 // Package output turns laid-out card faces into printed pages.
 //
-// A [Document] is a list of pages, each a stack of [Layer] values: a face
-// (a display list from package templates) placed on the page by an affine
-// transform and clipped to its bleed box. [PrepareDeck] builds the
-// document of a deck: it resolves the deck's size and print settings
-// (flags override the deck), compiles its templates, renders every card's
-// front and back once, and imposes the copies with package layout.
-//
-// Back ends implement [Canvas]: output/pdf writes PDF files, and
-// [Recorder] writes the drawing calls as stable text for golden tests.
+// [PrepareDeck] builds a deck's job: it resolves the deck's size and print
+// settings (flags override the deck), loads its template library (package
+// templates), renders every card's front and back once, and imposes the
+// copies with package layout. [DeckJob.Document] lays the job out as a
+// [draw.Document]: pages of faces, each placed by an affine transform and
+// clipped to its bleed box, with marks and a sheet label. Back ends
+// (output/pdf, output/png) replay documents through [draw.Canvas].
 // [WriteFiles] replaces output files atomically, so a failed build never
 // leaves a half-written or missing PDF behind.
 package output

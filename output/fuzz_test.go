@@ -1,23 +1,15 @@
 package output
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/internal/fuzzcheck"
+	"github.com/deckpress/deckpress/templates/draw"
 )
-
-type memFiles map[string][]byte
-
-func (m memFiles) ReadFile(name string) ([]byte, error) {
-	if b, ok := m[name]; ok {
-		return b, nil
-	}
-	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-}
 
 const fuzzDeck = `deck: fuzz
 use: [t.yaml]
@@ -42,17 +34,19 @@ func FuzzTemplateFile(f *testing.F) {
 	f.Add([]byte("templates:\n  t:\n    background: \"{{fill}}\"\n    elements:\n      - text: {value: \"{{body}}\", fit: shrink, min-size: 1}\n      - boxes: {count: \"{{n}}\", marked: \"1, 3\"}\n      - repeat: {field: list, item-height: 5, elements: [{text: {value: \"{{a}}\"}}]}\n"))
 	f.Fuzz(func(t *testing.T, tpl []byte) {
 		fuzzcheck.Run(t, tpl, func() (cards.Diagnostics, bool) {
-			files := memFiles{"t.yaml": tpl}
+			files := fstest.MapFS{"t.yaml": {Data: tpl}}
 			deck, diags := cards.LoadDeck("d.yaml", []byte(fuzzDeck), files)
 			if deck == nil {
 				return diags, false
 			}
-			job := PrepareDeck(deck, DeckOptions{Files: files}, &diags)
-			if job != nil {
-				var rec Recorder
-				Draw(&rec, job.Document())
+			job, more := PrepareDeck(deck, DeckOptions{Files: files})
+			diags = diags.Extend(more)
+			ok := job != nil && !diags.HasErrors()
+			if ok {
+				var rec draw.Recorder
+				draw.Draw(&rec, job.Document())
 			}
-			return diags, job != nil
+			return diags, ok
 		})
 	})
 }

@@ -22,8 +22,8 @@ type PrintOptions struct {
 	BacksFirst            *bool // single pages: a card's back before its front
 }
 
-// Presets are named print settings; explicit settings next to a preset
-// override it.
+// Presets are named print settings (layout.PresetNames); explicit
+// settings next to a preset override it.
 var presets = map[string]PrintOptions{
 	// a copy shop: bleed for a clean cut, crop marks, room between cards
 	"copyshop": {Bleed: ptr(3.0), Gutter: ptr(6.0), Marks: ptr(layout.MarksCrop)},
@@ -31,19 +31,13 @@ var presets = map[string]PrintOptions{
 	"home": {Bleed: ptr(0.0), Gutter: ptr(0.0), Marks: ptr(layout.MarksLines)},
 }
 
-// PresetNames lists the presets.
-var PresetNames = []string{"copyshop", "home"}
-
 // Preset returns the settings of a named preset.
 func Preset(name string) (PrintOptions, error) {
 	if p, ok := presets[name]; ok {
 		return p, nil
 	}
-	return PrintOptions{}, fmt.Errorf("unknown preset %q; presets: %s", name, strings.Join(PresetNames, ", "))
+	return PrintOptions{}, fmt.Errorf("unknown preset %q; presets: %s", name, strings.Join(layout.PresetNames, ", "))
 }
-
-// OrderNames are the page orders of single-page output.
-var OrderNames = []string{"fronts-first", "backs-first"}
 
 func ptr[T any](v T) *T { return &v }
 
@@ -127,86 +121,109 @@ func (o PrintOptions) Settings() layout.Settings {
 	return s
 }
 
-// Limits on print lengths, mm.
-const (
-	maxBleed  = 20.0
-	maxGutter = 50.0
-	maxMargin = 100.0
-	maxOffset = 20.0
-)
+// printValue is a print option's value once read: a name, a length, a
+// paper or an offset, as its kind says.
+type printValue struct {
+	name  string
+	mm    float64
+	paper layout.Size
+	point layout.Point
+}
 
-// ReadPrint reads a `print:` block (of a deck or a project): its preset,
-// then its own settings over the preset.
+// setters put each print option's value into PrintOptions; every option
+// of layout.PrintOptions has one (the preset is applied by ReadPrint).
+var setters = map[string]func(o *PrintOptions, v printValue){
+	"paper": func(o *PrintOptions, v printValue) { o.Paper = &v.paper },
+	"orientation": func(o *PrintOptions, v printValue) {
+		x, _ := layout.ParseOrientation(v.name)
+		o.Orientation = &x
+	},
+	"duplex": func(o *PrintOptions, v printValue) {
+		x, _ := layout.ParseDuplex(v.name)
+		o.Duplex = &x
+	},
+	"bleed":  func(o *PrintOptions, v printValue) { o.Bleed = &v.mm },
+	"gutter": func(o *PrintOptions, v printValue) { o.Gutter = &v.mm },
+	"margin": func(o *PrintOptions, v printValue) { o.Margin = &v.mm },
+	"marks": func(o *PrintOptions, v printValue) {
+		x, _ := layout.ParseMarks(v.name)
+		o.Marks = &x
+	},
+	"rotate":      func(o *PrintOptions, v printValue) { o.Rotate = ptr(v.name == "auto") },
+	"back-offset": func(o *PrintOptions, v printValue) { o.BackOffset = &v.point },
+	"order":       func(o *PrintOptions, v printValue) { o.BacksFirst = ptr(v.name == "backs-first") },
+	"preset":      func(o *PrintOptions, v printValue) { *o = o.Over(presets[v.name]) },
+}
+
+// ReadPrint reads a `print:` block (of a deck or a project) by the print
+// options' table: its preset, then its own settings over the preset.
 func ReadPrint(p cards.Print, diags *cards.Diagnostics) PrintOptions {
 	var o PrintOptions
-	if n := p.Order; n != nil {
-		if v, ok := diags.Enum(n, "print.order", OrderNames...); ok {
-			o.BacksFirst = ptr(v == "backs-first")
+	var preset *printValue
+	for _, opt := range layout.PrintOptions {
+		n := p[opt.Name]
+		if n == nil {
+			continue
+		}
+		v, ok := readOption(opt, n, diags)
+		switch {
+		case !ok:
+		case opt.Name == "preset":
+			preset = &v
+		default:
+			setters[opt.Name](&o, v)
 		}
 	}
-	if n := p.Paper; n != nil {
-		if n.Kind == cards.MapNode {
-			if s, ok := readSize(n, "print.paper", diags); ok {
-				o.Paper = &s
-			}
-		} else if v, ok := diags.Text(n, "print.paper"); ok {
-			if s, err := layout.ParsePaper(v); err != nil {
-				diags.Errorf(n.Pos, "print.paper: %v", err)
-			} else {
-				o.Paper = &s
-			}
-		}
-	}
-	if n := p.Orientation; n != nil {
-		if v, ok := diags.Enum(n, "print.orientation", layout.OrientationNames...); ok {
-			x, _ := layout.ParseOrientation(v)
-			o.Orientation = &x
-		}
-	}
-	if n := p.Duplex; n != nil {
-		if v, ok := diags.Enum(n, "print.duplex", layout.DuplexNames...); ok {
-			x, _ := layout.ParseDuplex(v)
-			o.Duplex = &x
-		}
-	}
-	if n := p.Marks; n != nil {
-		if v, ok := diags.Enum(n, "print.marks", layout.MarksNames...); ok {
-			x, _ := layout.ParseMarks(v)
-			o.Marks = &x
-		}
-	}
-	if n := p.Rotate; n != nil {
-		if v, ok := diags.Enum(n, "print.rotate", "none", "auto"); ok {
-			x := v == "auto"
-			o.Rotate = &x
-		}
-	}
-	if b := readLength(p.Bleed, "print.bleed", 0, maxBleed, diags); b != nil {
-		o.Bleed = b
-	}
-	if g := readLength(p.Gutter, "print.gutter", 0, maxGutter, diags); g != nil {
-		o.Gutter = g
-	}
-	o.Margin = readLength(p.Margin, "print.margin", 0, maxMargin, diags)
-	if n := p.Preset; n != nil {
-		if v, ok := diags.Enum(n, "print.preset", PresetNames...); ok {
-			preset, _ := Preset(v)
-			o = o.Over(preset)
-		}
-	}
-	if n := p.BackOffset; n != nil {
-		items := diags.List(n, "print.back-offset")
-		if n.Kind == cards.SeqNode && len(items) != 2 {
-			diags.Errorf(n.Pos, "print.back-offset: expected [x, y], found %d values", len(items))
-		} else if len(items) == 2 {
-			x := readLength(items[0], "print.back-offset x", -maxOffset, maxOffset, diags)
-			y := readLength(items[1], "print.back-offset y", -maxOffset, maxOffset, diags)
-			if x != nil && y != nil {
-				o.BackOffset = &layout.Point{X: *x, Y: *y}
-			}
-		}
+	if preset != nil {
+		setters["preset"](&o, *preset)
 	}
 	return o
+}
+
+// readOption reads one print option's value as its kind says.
+func readOption(opt layout.PrintOption, n *cards.Node, diags *cards.Diagnostics) (printValue, bool) {
+	what := "print." + opt.Name
+	switch opt.Kind {
+	case layout.OptionEnum:
+		v, ok := diags.Enum(n, what, opt.Enum...)
+		return printValue{name: v}, ok
+	case layout.OptionLength:
+		v := readLength(n, what, opt.Min, opt.Max, diags)
+		if v == nil {
+			return printValue{}, false
+		}
+		return printValue{mm: *v}, true
+	case layout.OptionPaper:
+		if n.Kind == cards.MapNode {
+			s, ok := readSizeIn(n, what, opt.Min, opt.Max, diags)
+			return printValue{paper: s}, ok
+		}
+		v, ok := diags.Text(n, what)
+		if !ok {
+			return printValue{}, false
+		}
+		s, err := layout.ParsePaper(v)
+		if err != nil {
+			diags.Errorf(n.Pos, "%s: %v", what, err)
+			return printValue{}, false
+		}
+		return printValue{paper: s}, true
+	default: // layout.OptionOffset
+		items := diags.List(n, what)
+		if n.Kind == cards.SeqNode && len(items) != 2 {
+			diags.Errorf(n.Pos, "%s: expected [x, y], found %d values", what, len(items))
+			return printValue{}, false
+		}
+		if len(items) != 2 {
+			return printValue{}, false
+		}
+		x := readLength(items[0], what+" x", opt.Min, opt.Max, diags)
+		y := readLength(items[1], what+" y", opt.Min, opt.Max, diags)
+		if x == nil || y == nil {
+			return printValue{}, false
+		}
+		return printValue{point: layout.Point{X: *x, Y: *y}}, true
+	}
 }
 
 // readLength reads an optional length within [lo, hi] mm.
@@ -241,16 +258,7 @@ func ParseLengthIn(s string, lo, hi float64) (float64, error) {
 // readSize reads a card size: a preset name, "63x88mm", or {width, height}.
 func readSize(n *cards.Node, what string, diags *cards.Diagnostics) (layout.Size, bool) {
 	if n.Kind == cards.MapNode {
-		m := diags.Map(n, what, "width", "height")
-		if !diags.Require(m, what, "width", "height") {
-			return layout.Size{}, false
-		}
-		w := readLength(m.Get("width"), what+".width", 1, 2000, diags)
-		h := readLength(m.Get("height"), what+".height", 1, 2000, diags)
-		if w == nil || h == nil {
-			return layout.Size{}, false
-		}
-		return layout.Size{W: *w, H: *h}, true
+		return readSizeIn(n, what, 1, 2000, diags)
 	}
 	s, ok := diags.Text(n, what)
 	if !ok {
@@ -277,4 +285,18 @@ func readSize(n *cards.Node, what string, diags *cards.Diagnostics) (layout.Size
 		return layout.Size{}, false
 	}
 	return sz, true
+}
+
+// readSizeIn reads a {width, height} mapping, each length in [lo, hi] mm.
+func readSizeIn(n *cards.Node, what string, lo, hi float64, diags *cards.Diagnostics) (layout.Size, bool) {
+	m := diags.Map(n, what, "width", "height")
+	if !diags.Require(m, what, "width", "height") {
+		return layout.Size{}, false
+	}
+	w := readLength(m.Get("width"), what+".width", lo, hi, diags)
+	h := readLength(m.Get("height"), what+".height", lo, hi, diags)
+	if w == nil || h == nil {
+		return layout.Size{}, false
+	}
+	return layout.Size{W: *w, H: *h}, true
 }

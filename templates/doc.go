@@ -7,9 +7,10 @@
 // are checked once when the template is compiled, values with references
 // once per card, and every problem is a diagnostic with a position.
 //
-// Rendering a template for a card produces a [Face]: a display list of
-// drawing operations in card coordinates (millimetres, trim box at 0,0).
-// Text is laid out here, once, with unhinted font metrics (see
-// [LayoutText]), so every back end draws the same lines at the same
-// places. Back ends live in package output.
+// [Load] builds a deck's [Library]: it reads the built-in template files,
+// the files the deck uses, its own templates, fonts and icons, and its
+// pictures, and compiles them. Rendering a template for a card produces a
+// [draw.Face]: a display list in card coordinates (millimetres, trim box
+// at 0,0). Text is set by package typeset, once, with unhinted font
+// metrics, so every back end draws the same lines at the same places.
 package templates

@@ -8,6 +8,8 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // boxProps are the x, y, w, h of an element, relative to its frame.
@@ -50,7 +52,7 @@ func (c *compiler) stroke(m *cards.Mapping, what string) stroke {
 }
 
 // paint evaluates a stroke; def is the colour when none is given.
-func (r *renderer) paint(s stroke, def Colour) (Colour, float64) {
+func (r *renderer) paint(s stroke, def draw.Colour) (draw.Colour, float64) {
 	col := r.colour(s.colour, def)
 	w, _ := r.length(s.width, 0, 0.3)
 	return col, w
@@ -81,16 +83,16 @@ func (c *compiler) shape(m *cards.Mapping, what string) shape {
 // emit draws path with the shape's paints; with neither fill nor stroke
 // given, it is outlined in black.
 func (s shape) emit(r *renderer, path layout.Path) {
-	fill := r.colour(s.fill, Colour{})
-	def := Colour{}
+	fill := r.colour(s.fill, draw.Colour{})
+	def := draw.Colour{}
 	if s.fill == nil {
-		def = Black
+		def = draw.Black
 	}
 	col, w := r.paint(s.stroke, def)
 	if !fill.Visible() && !col.Visible() {
 		return
 	}
-	r.ops = append(r.ops, &PathOp{Path: path, Fill: fill, Stroke: col, Width: w, Dash: s.stroke.dash})
+	r.ops = append(r.ops, &draw.PathOp{Path: path, Fill: fill, Stroke: col, Width: w, Dash: s.stroke.dash})
 }
 
 // --- background
@@ -106,7 +108,7 @@ var backgroundKeys = []string{"colour", "color", "image", "fit"}
 func (c *compiler) background(n *cards.Node) *background {
 	if n.Kind == cards.ScalarNode {
 		p := newProp(n, "background")
-		check(c, p, ParseColour)
+		check(c, p, draw.ParseColour)
 		return &background{colour: p}
 	}
 	m := c.diags.Map(n, "background", backgroundKeys...)
@@ -119,8 +121,8 @@ func (c *compiler) background(n *cards.Node) *background {
 
 func (b *background) draw(r *renderer) {
 	bleed := layout.Rect{X: -r.lib.Bleed, Y: -r.lib.Bleed, W: r.lib.Card.W + 2*r.lib.Bleed, H: r.lib.Card.H + 2*r.lib.Bleed}
-	if col := r.colour(b.colour, Colour{}); col.Visible() {
-		r.ops = append(r.ops, &PathOp{Path: layout.RectPath(bleed), Fill: col})
+	if col := r.colour(b.colour, draw.Colour{}); col.Visible() {
+		r.ops = append(r.ops, &draw.PathOp{Path: layout.RectPath(bleed), Fill: col})
 	}
 	if b.image != nil {
 		b.image.draw(r, bleed, 0)
@@ -225,9 +227,9 @@ func (e *lineElem) draw(r *renderer) {
 	if !(ok1 && ok2 && ok3 && ok4) {
 		return
 	}
-	col, w := r.paint(e.stroke, Black)
+	col, w := r.paint(e.stroke, draw.Black)
 	f := r.frame
-	r.ops = append(r.ops, &PathOp{Path: layout.LinePath(layout.Segment{A: layout.Point{X: f.X + x1, Y: f.Y + y1}, B: layout.Point{X: f.X + x2, Y: f.Y + y2}}),
+	r.ops = append(r.ops, &draw.PathOp{Path: layout.LinePath(layout.Segment{A: layout.Point{X: f.X + x1, Y: f.Y + y1}, B: layout.Point{X: f.X + x2, Y: f.Y + y2}}),
 		Stroke: col, Width: w, Dash: e.stroke.dash})
 }
 
@@ -321,8 +323,8 @@ func compileText(c *compiler, m *cards.Mapping, com common, what string) element
 	check(c, e.font, c.fontParser())
 	check(c, e.size, pointSize)
 	check(c, e.minSize, pointSize)
-	check(c, e.align, enum(alignNames...))
-	check(c, e.valign, enum(valignNames...))
+	check(c, e.align, enum(typeset.AlignNames...))
+	check(c, e.valign, enum(typeset.VAlignNames...))
 	check(c, e.lineHeight, number(0.5, 5))
 	check(c, e.fit, enum("none", "shrink"))
 	check(c, e.wrap, boolean)
@@ -331,8 +333,8 @@ func compileText(c *compiler, m *cards.Mapping, com common, what string) element
 }
 
 type fontChoice struct {
-	family *Family
-	style  Style
+	family *typeset.Family
+	style  typeset.Style
 }
 
 func (c *compiler) fontParser() func(string) (fontChoice, error) {
@@ -388,19 +390,19 @@ func (e *textElem) draw(r *renderer) {
 }
 
 // textStyle evaluates the common text properties, with defaults.
-func (r *renderer) textStyle(font, size, colour, align, valign, lineHeight *prop) TextStyle {
-	st := TextStyle{Family: r.lib.Fonts.Fallback, Size: DefaultTextSize, Colour: r.colour(colour, Black), LineHeight: 1.2}
+func (r *renderer) textStyle(font, size, colour, align, valign, lineHeight *prop) typeset.TextStyle {
+	st := typeset.TextStyle{Family: r.lib.Fonts.Fallback, Size: DefaultTextSize, Colour: r.colour(colour, draw.Black), LineHeight: 1.2}
 	if fc, ok := value(r, font, r.lib.fontParser()); ok {
 		st.Family, st.Style = fc.family, fc.style
 	}
 	if v, ok := value(r, size, pointSize); ok {
 		st.Size = v
 	}
-	if v, ok := value(r, align, enum(alignNames...)); ok {
-		st.Align = Align(v)
+	if v, ok := value(r, align, enum(typeset.AlignNames...)); ok {
+		st.Align = typeset.Align(v)
 	}
-	if v, ok := value(r, valign, enum(valignNames...)); ok {
-		st.VAlign = VAlign(v)
+	if v, ok := value(r, valign, enum(typeset.VAlignNames...)); ok {
+		st.VAlign = typeset.VAlign(v)
 	}
 	if v, ok := value(r, lineHeight, number(0.5, 5)); ok {
 		st.LineHeight = v
@@ -409,14 +411,14 @@ func (r *renderer) textStyle(font, size, colour, align, valign, lineHeight *prop
 }
 
 // setText lays out s and reports what the layout found, at pos.
-func (r *renderer) setText(s string, pos cards.Pos, box layout.Rect, st TextStyle) {
-	var res TextResult
-	r.ops, res = LayoutText(r.ops, s, box, st, r.lib.Icons)
+func (r *renderer) setText(s string, pos cards.Pos, box layout.Rect, st typeset.TextStyle) {
+	var res typeset.TextResult
+	r.ops, res = typeset.LayoutText(r.ops, s, box, st, r.lib.Icons)
 	for _, p := range res.Problems {
-		if strings.HasPrefix(p, "unknown icon") {
-			r.fail(pos, "%s", p)
+		if p.Error() {
+			r.fail(pos, "%s", p.Text(r.lib.Icons, cards.Suggest))
 		} else {
-			r.warn(pos, "%s", p)
+			r.warn(pos, "%s", p.Message)
 		}
 	}
 	if res.Overflow {
@@ -449,13 +451,13 @@ func compileIcon(c *compiler, m *cards.Mapping, com common, what string) element
 	return e
 }
 
-func (l *Library) iconParser() func(string) (*Icon, error) {
-	return func(s string) (*Icon, error) {
+func (l *Library) iconParser() func(string) (*typeset.Icon, error) {
+	return func(s string) (*typeset.Icon, error) {
 		name := strings.Trim(strings.TrimSpace(s), ":")
 		if ic := l.Icons.Lookup(name); ic != nil {
 			return ic, nil
 		}
-		return nil, errorString(unknownIcon(name, l.Icons))
+		return nil, errorString(typeset.UnknownIcon(name, l.Icons, cards.Suggest))
 	}
 }
 
@@ -467,6 +469,6 @@ func (e *iconElem) draw(r *renderer) {
 	box, ok := r.rect(e.box)
 	ic, ok2 := value(r, e.name, r.lib.iconParser())
 	if ok && ok2 {
-		r.ops = ic.Draw(r.ops, box, r.colour(e.colour, Black))
+		r.ops = ic.Draw(r.ops, box, r.colour(e.colour, draw.Black))
 	}
 }

@@ -2,53 +2,49 @@ package templates_test
 
 import (
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/internal/golden"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
+
 	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 var poker = layout.Size{W: 63.5, H: 88.9}
 
 // render compiles template src (the body of one template) and draws it
 // for a card with the given fields (a YAML mapping).
-func render(t *testing.T, src, fields string) (*templates.Face, cards.Diagnostics) {
+func render(t *testing.T, src, fields string) (*draw.Face, cards.Diagnostics) {
 	t.Helper()
 	root, diags := cards.Parse("t.yaml", []byte(src))
 	if root == nil {
 		t.Fatalf("template: %v", diags)
 	}
 	lib := templates.NewLibrary(poker, 0)
-	lib.Images.Files = testdataFiles{}
+	lib.Images.Files = os.DirFS("testdata").(fs.ReadFileFS)
 	lib.Define("t", cards.Pos{File: "t.yaml", Line: 1, Col: 1}, root)
-	lib.Compile(&diags)
+	diags = diags.Extend(lib.Compile())
 	f, ds := cards.Parse("card.yaml", []byte(fields))
 	diags = append(diags, ds...)
 	card := templates.Card{Label: "card 1", Pos: cards.Pos{File: "card.yaml", Line: 1, Col: 1}, Field: func(n string) *cards.Node { return f.Key(n) }}
-	face := lib.Render(lib.Lookup("t"), card, &diags)
+	face, ds := lib.Render(lib.Lookup("t"), card)
+	diags = diags.Extend(ds)
 	if err := lib.Images.Finish(); err != nil {
 		t.Fatal(err)
 	}
 	return face, diags
 }
 
-// testdataFiles reads files under testdata/.
-type testdataFiles struct{}
-
-func (testdataFiles) ReadFile(name string) ([]byte, error) {
-	return os.ReadFile(filepath.Join("testdata", name))
-}
-
-func dump(face *templates.Face, diags cards.Diagnostics) []byte {
-	var rec output.Recorder
-	output.DrawFace(&rec, face)
+func dump(face *draw.Face, diags cards.Diagnostics) []byte {
+	var rec draw.Recorder
+	draw.DrawFace(&rec, face)
 	for _, d := range diags.Sort() {
 		fmt.Fprintf(&rec, "diag %s\n", d)
 	}
@@ -57,17 +53,18 @@ func dump(face *templates.Face, diags cards.Diagnostics) []byte {
 
 // textInside asserts that every text run lies inside box: its advance
 // within the sides, its ascender and descender within top and bottom.
-func textInside(t *testing.T, face *templates.Face, box layout.Rect) {
+func textInside(t *testing.T, face *draw.Face, box layout.Rect) {
 	t.Helper()
 	const eps = 1e-6
 	for _, op := range face.Ops {
-		tx, ok := op.(*templates.TextOp)
+		tx, ok := op.(*draw.TextOp)
 		if !ok {
 			continue
 		}
 		em := tx.Size * layout.MMPerPoint
-		w := tx.Font.Width(tx.Text) * em
-		top, bottom := tx.Y-tx.Font.Ascent*em, tx.Y+tx.Font.Descent*em
+		font := tx.Font.(*typeset.Font)
+		w := font.Width(tx.Text) * em
+		top, bottom := tx.Y-font.Ascent*em, tx.Y+font.Descent*em
 		if tx.X < box.X-eps || tx.X+w > box.Right()+eps || top < box.Y-eps || bottom > box.Bottom()+eps {
 			t.Errorf("text %q (x %.3f–%.3f, y %.3f–%.3f) leaves its box %+v", tx.Text, tx.X, tx.X+w, top, bottom, box)
 		}
@@ -104,7 +101,7 @@ func TestElementGoldens(t *testing.T) {
 		{"text-left", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}}", size: 9}}]`, `body: "` + lorem + `"`, &textBox},
 		{"text-center-middle", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "Centred\nand in the middle", align: center, valign: middle}}]`, `{}`, &textBox},
 		{"text-right-bottom", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "Right, bottom", align: right, valign: bottom}}]`, `{}`, &textBox},
-		{"text-justify", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}}", size: 8, align: justify}}]`, `body: "` + lorem + `"`, &textBox},
+		{"text-justify", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}} Then tea.", size: 8, align: justify}}]`, `body: "` + lorem + `"`, &textBox},
 		{"text-shrink-width", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "A Very Long Hero Name Indeed", size: 20, fit: shrink, wrap: false}}]`, `{}`, &textBox},
 		{"text-shrink-height", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}} {{body}}", size: 14, fit: shrink}}]`, `body: "` + lorem + `"`, &textBox},
 		{"text-overflow-cut", `elements: [{text: {x: 4, y: 10, w: 40, h: 30, value: "{{body}} {{body}} {{body}}", size: 12, fit: shrink, min-size: 9}}]`, `body: "` + lorem + `"`, &textBox},
@@ -135,28 +132,28 @@ func TestElementGoldens(t *testing.T) {
 // with fit: shrink the text fits (nothing cut) whenever the minimum size
 // allows, and the size chosen is the largest that fits, to 0.1 pt.
 func TestShrinkFitsBothWays(t *testing.T) {
-	fonts := templates.NewFontSet()
+	fonts := typeset.NewFontSet()
 	fam, _, _ := fonts.Resolve("go")
 	words := strings.Fields(lorem)
 	for n := 1; n <= len(words); n += 3 {
 		s := strings.Join(words[:n], " ")
 		for _, box := range []layout.Rect{{W: 50, H: 10}, {W: 30, H: 40}, {W: 55, H: 25}, {W: 20, H: 60}} {
-			st := templates.TextStyle{Family: fam, Size: 24, MinSize: 4, Wrap: true, Shrink: true, LineHeight: 1.2, Colour: templates.Black}
-			ops, res := templates.LayoutText(nil, s, box, st, nil)
+			st := typeset.TextStyle{Family: fam, Size: 24, MinSize: 4, Wrap: true, Shrink: true, LineHeight: 1.2, Colour: draw.Black}
+			ops, res := typeset.LayoutText(nil, s, box, st, nil)
 			if res.Overflow {
 				t.Errorf("%d words in %+v: overflow at %v pt", n, box, res.Size)
 				continue
 			}
-			textInside(t, &templates.Face{Ops: ops}, box)
+			textInside(t, &draw.Face{Ops: ops}, box)
 			if res.Size < 24 {
 				bigger := st
 				bigger.Size, bigger.Shrink = math.Min(24, res.Size+0.1), false
-				if _, r2 := templates.LayoutText(nil, s, box, bigger, nil); !r2.Overflow {
+				if _, r2 := typeset.LayoutText(nil, s, box, bigger, nil); !r2.Overflow {
 					// a bigger size may still fit only if it needs no cut word;
 					// LayoutText without shrink cuts words silently, so check
 					// the chosen size is within 0.1 pt of the fitting limit
 					bigger.Shrink, bigger.MinSize = true, bigger.Size
-					if _, r3 := templates.LayoutText(nil, s, box, bigger, nil); !r3.Overflow {
+					if _, r3 := typeset.LayoutText(nil, s, box, bigger, nil); !r3.Overflow {
 						t.Errorf("%d words in %+v: chose %v pt but %v pt fits", n, box, res.Size, bigger.Size)
 					}
 				}
@@ -186,9 +183,10 @@ child:
 	for k, v := range root.Pairs() {
 		lib.Define(k.Value, k.Pos, v)
 	}
-	lib.Compile(&diags)
+	diags = diags.Extend(lib.Compile())
 	f, _ := cards.Parse("c.yaml", []byte("name: Zoobot"))
-	face := lib.Render(lib.Lookup("child"), templates.Card{Label: "card 1", Field: func(n string) *cards.Node { return f.Key(n) }}, &diags)
+	face, ds := lib.Render(lib.Lookup("child"), templates.Card{Label: "card 1", Field: func(n string) *cards.Node { return f.Key(n) }})
+	diags = diags.Extend(ds)
 	golden.Assert(t, "extends.txt", dump(face, diags))
 }
 

@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/draw"
+	imagedraw "image/draw"
 	_ "image/jpeg" // decode JPEG art
 	"image/png"
 	"math"
@@ -19,23 +19,8 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
 )
-
-// Image is a decoded, normalised picture ready to embed: 8-bit,
-// non-interlaced PNG data, registered once per distinct content.
-type Image struct {
-	// ID is a hash of the content; back ends register an image once per ID.
-	ID string
-	// PNG is the normalised image file.
-	PNG []byte
-	// W and H are the pixel dimensions.
-	W, H int
-	// Pixels is the normalised picture, for raster back ends.
-	Pixels image.Image
-
-	src  image.Image // the source, until Finish
-	crop image.Rectangle
-}
 
 // Limits and defaults of images.
 const (
@@ -57,9 +42,17 @@ type ImageStore struct {
 
 	mu      sync.Mutex
 	decoded map[string]decodedImage
-	made    map[string]*Image // by source path and pixel size
-	widths  map[int]bool      // pixel widths given out
-	pending []*Image          // pictures to make in Finish
+	made    map[string]*draw.Image // by source path and pixel size
+	widths  map[int]bool           // pixel widths given out
+	pending []pendingImage         // pictures to make in Finish
+}
+
+// pendingImage is a picture whose size is fixed and whose pixels Finish
+// makes from its source.
+type pendingImage struct {
+	im   *draw.Image
+	src  image.Image
+	crop image.Rectangle
 }
 
 type decodedImage struct {
@@ -70,7 +63,7 @@ type decodedImage struct {
 // NewImageStore returns a store that reads nothing until Files is set.
 func NewImageStore() *ImageStore {
 	return &ImageStore{DPI: DefaultDPI, Resolve: func(from, ref string) (string, error) { return cards.Resolve(from, ref), nil },
-		decoded: map[string]decodedImage{}, made: map[string]*Image{}, widths: map[int]bool{}}
+		decoded: map[string]decodedImage{}, made: map[string]*draw.Image{}, widths: map[int]bool{}}
 }
 
 // decode reads and decodes the picture at path once, refusing pictures
@@ -119,7 +112,7 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 // size is fixed at once; its pixels and PNG data are made by [Finish], so
 // that pictures are scaled and encoded in parallel, in a deterministic
 // order of sizes.
-func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*Image, error) {
+func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw.Image, error) {
 	src, err := s.decode(path)
 	if err != nil {
 		return nil, err
@@ -142,9 +135,9 @@ func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*Imag
 		w--
 	}
 	s.widths[w] = true
-	im := &Image{W: w, H: h, src: src, crop: crop}
+	im := &draw.Image{W: w, H: h}
 	s.made[key] = im
-	s.pending = append(s.pending, im)
+	s.pending = append(s.pending, pendingImage{im, src, crop})
 	return im, nil
 }
 
@@ -174,12 +167,13 @@ func (s *ImageStore) Finish() error {
 }
 
 // normalise scales the crop to the picture's size and encodes it.
-func (im *Image) normalise() error {
+func (p pendingImage) normalise() error {
+	im := p.im
 	dst := image.NewNRGBA(image.Rect(0, 0, im.W, im.H))
-	if im.W == im.crop.Dx() && im.H == im.crop.Dy() {
-		draw.Draw(dst, dst.Bounds(), im.src, im.crop.Min, draw.Src)
+	if im.W == p.crop.Dx() && im.H == p.crop.Dy() {
+		imagedraw.Draw(dst, dst.Bounds(), p.src, p.crop.Min, imagedraw.Src)
 	} else {
-		xdraw.CatmullRom.Scale(dst, dst.Bounds(), im.src, im.crop, xdraw.Src, nil)
+		xdraw.CatmullRom.Scale(dst, dst.Bounds(), p.src, p.crop, xdraw.Src, nil)
 	}
 	// an opaque picture is written as 3-channel RGB, with alpha otherwise
 	var buf bytes.Buffer
@@ -188,7 +182,6 @@ func (im *Image) normalise() error {
 	}
 	sum := sha256.Sum256(buf.Bytes())
 	im.ID, im.PNG, im.Pixels = hex.EncodeToString(sum[:8]), buf.Bytes(), dst
-	im.src = nil
 	return nil
 }
 
@@ -280,16 +273,16 @@ func (p *imageProps) draw(r *renderer, box layout.Rect, radius float64) {
 		return
 	}
 	if radius > 0 {
-		r.ops = append(r.ops, &ClipOp{Path: layout.RoundedRectPath(box, radius)})
+		r.ops = append(r.ops, &draw.ClipOp{Path: layout.RoundedRectPath(box, radius)})
 	}
-	r.ops = append(r.ops, &ImageOp{Image: im, Box: drawn})
+	r.ops = append(r.ops, &draw.ImageOp{Image: im, Box: drawn})
 	if radius > 0 {
-		r.ops = append(r.ops, &EndClipOp{})
+		r.ops = append(r.ops, &draw.EndClipOp{})
 	}
 }
 
 // IconImage loads a user icon from a picture file.
-func (s *ImageStore) IconImage(path string) (*Image, error) {
+func (s *ImageStore) IconImage(path string) (*draw.Image, error) {
 	src, err := s.decode(path)
 	if err != nil {
 		return nil, err

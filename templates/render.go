@@ -5,6 +5,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // Card is what a face is drawn for: one side of one card.
@@ -17,16 +18,17 @@ type Card struct {
 	Fields []string
 }
 
-// Render draws template t for a card and returns the face. Problems with
-// the card's values are diagnostics naming the card.
-func (l *Library) Render(t *Template, card Card, diags *cards.Diagnostics) *Face {
-	r := &renderer{lib: l, card: card, template: t.Name, diags: diags, lookup: card.Field,
+// Render draws template t for a card and returns the face, and the
+// problems with the card's values, as diagnostics naming the card.
+func (l *Library) Render(t *Template, card Card) (*draw.Face, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	r := &renderer{lib: l, card: card, template: t.Name, diags: &diags, lookup: card.Field,
 		frame: layout.Rect{W: l.Card.W, H: l.Card.H}}
 	if t.background != nil {
 		t.background.draw(r)
 	}
 	r.drawAll(t.elements)
-	return &Face{Ops: r.ops}
+	return &draw.Face{Ops: r.ops}, diags
 }
 
 // renderer draws elements for one card into a display list.
@@ -37,7 +39,7 @@ type renderer struct {
 	diags    *cards.Diagnostics
 	lookup   func(name string) *cards.Node // the fields in scope
 	frame    layout.Rect                   // the drawing frame: the card, or a repeat slot
-	ops      []Op
+	ops      []draw.Op
 	seen     map[string]bool
 }
 
@@ -121,11 +123,11 @@ func (r *renderer) rect(b boxProps) (layout.Rect, bool) {
 }
 
 // colour evaluates a colour property; def when unset.
-func (r *renderer) colour(p *prop, def Colour) Colour {
+func (r *renderer) colour(p *prop, def draw.Colour) draw.Colour {
 	if p == nil {
 		return def
 	}
-	if c, ok := value(r, p, ParseColour); ok {
+	if c, ok := value(r, p, draw.ParseColour); ok {
 		return c
 	}
 	return def

@@ -8,6 +8,8 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // Template is a compiled face design.
@@ -46,8 +48,8 @@ type definition struct {
 type Library struct {
 	Card   layout.Size // the deck's trim size, mm
 	Bleed  float64     // mm
-	Fonts  *FontSet
-	Icons  *IconSet
+	Fonts  *typeset.FontSet
+	Icons  *typeset.IconSet
 	Images *ImageStore
 
 	defs      map[string]definition
@@ -58,7 +60,7 @@ type Library struct {
 // NewLibrary returns an empty library for cards of the given trim size and
 // bleed, drawing with the Go fonts and the built-in icons.
 func NewLibrary(card layout.Size, bleed float64) *Library {
-	return &Library{Card: card, Bleed: bleed, Fonts: NewFontSet(), Icons: NewIconSet(),
+	return &Library{Card: card, Bleed: bleed, Fonts: typeset.NewFontSet(), Icons: typeset.NewIconSet(),
 		Images: NewImageStore(), defs: map[string]definition{}, templates: map[string]*Template{}, used: map[string]bool{}}
 }
 
@@ -69,16 +71,19 @@ func (l *Library) Define(name string, pos cards.Pos, node *cards.Node) {
 	l.defs[name] = definition{name: name, pos: pos, node: node}
 }
 
-// Compile compiles every defined template, resolving `extends`.
-func (l *Library) Compile(diags *cards.Diagnostics) {
+// Compile compiles every defined template, resolving `extends`, and
+// returns the problems found.
+func (l *Library) Compile() cards.Diagnostics {
 	names := make([]string, 0, len(l.defs))
 	for n := range l.defs {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var diags cards.Diagnostics
 	for _, n := range names {
-		l.compile(n, nil, diags)
+		l.compile(n, nil, &diags)
 	}
+	return diags
 }
 
 // FieldUsed reports whether any face rendered so far looked up the field.
@@ -298,6 +303,6 @@ func (c *compiler) colourProp(m *cards.Mapping, what string, keys ...string) *pr
 			found = p
 		}
 	}
-	check(c, found, ParseColour)
+	check(c, found, draw.ParseColour)
 	return found
 }

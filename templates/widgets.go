@@ -8,6 +8,8 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
 )
 
 // --- boxes: a row or grid of check boxes, some marked
@@ -123,8 +125,8 @@ func (e *boxesElem) draw(r *renderer) {
 	if side <= 0 {
 		return
 	}
-	col, w := r.paint(e.stroke, Black)
-	ink := r.colour(e.fill, Black)
+	col, w := r.paint(e.stroke, draw.Black)
+	ink := r.colour(e.fill, draw.Black)
 	style := 0
 	if e.mark != nil {
 		style, _ = value(r, e.mark, enum(markNames...))
@@ -136,35 +138,35 @@ func (e *boxesElem) draw(r *renderer) {
 	for i := 0; i < n; i++ {
 		b := layout.Rect{X: area.X + float64(i%cols)*(side+gap), Y: area.Y + float64(i/cols)*(side+gap), W: side, H: side}
 		if e.labels && !mk.has(i+1) {
-			st := TextStyle{Family: r.lib.Fonts.Fallback, Size: labelSize, Colour: Colour{150, 150, 150, 255}, Align: AlignCenter, VAlign: VAlignMiddle, LineHeight: 1, Plain: true}
-			r.ops, _ = LayoutText(r.ops, strconv.Itoa(i+1), b, st, nil)
+			st := typeset.TextStyle{Family: r.lib.Fonts.Fallback, Size: labelSize, Colour: draw.Colour{R: 150, G: 150, B: 150, A: 255}, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, LineHeight: 1, Plain: true}
+			r.ops, _ = typeset.LayoutText(r.ops, strconv.Itoa(i+1), b, st, nil)
 		}
 		if mk.has(i + 1) {
 			r.ops = appendMark(r.ops, markNames[style], b, ink, w)
 		}
-		r.ops = append(r.ops, &PathOp{Path: layout.RectPath(b), Stroke: col, Width: w})
+		r.ops = append(r.ops, &draw.PathOp{Path: layout.RectPath(b), Stroke: col, Width: w})
 	}
 }
 
 // appendMark draws a box's mark inside b.
-func appendMark(ops []Op, style string, b layout.Rect, c Colour, w float64) []Op {
+func appendMark(ops []draw.Op, style string, b layout.Rect, c draw.Colour, w float64) []draw.Op {
 	in := b.Inset(b.W * 0.18)
 	switch style {
 	case "fill":
-		return append(ops, &PathOp{Path: layout.RectPath(b), Fill: c})
+		return append(ops, &draw.PathOp{Path: layout.RectPath(b), Fill: c})
 	case "dot":
-		return append(ops, &PathOp{Path: layout.EllipsePath(b.Inset(b.W * 0.28)), Fill: c})
+		return append(ops, &draw.PathOp{Path: layout.EllipsePath(b.Inset(b.W * 0.28)), Fill: c})
 	case "x":
 		var p layout.Path
 		p.Append(layout.LinePath(layout.Segment{A: layout.Point{X: in.X, Y: in.Y}, B: layout.Point{X: in.Right(), Y: in.Bottom()}}))
 		p.Append(layout.LinePath(layout.Segment{A: layout.Point{X: in.Right(), Y: in.Y}, B: layout.Point{X: in.X, Y: in.Bottom()}}))
-		return append(ops, &PathOp{Path: p, Stroke: c, Width: math.Max(w*2, b.W*0.1)})
+		return append(ops, &draw.PathOp{Path: p, Stroke: c, Width: math.Max(w*2, b.W*0.1)})
 	}
 	var p layout.Path
 	p.MoveTo(in.X, in.Y+in.H*0.55)
 	p.LineTo(in.X+in.W*0.38, in.Bottom())
 	p.LineTo(in.Right(), in.Y)
-	return append(ops, &PathOp{Path: p, Stroke: c, Width: math.Max(w*2, b.W*0.12)})
+	return append(ops, &draw.PathOp{Path: p, Stroke: c, Width: math.Max(w*2, b.W*0.12)})
 }
 
 // --- stats: label and value rows
@@ -203,12 +205,12 @@ func (e *statsElem) draw(r *renderer) {
 	if e.size == nil {
 		st.Size = math.Min(pitch*0.62/layout.MMPerPoint, 14)
 	}
-	st.VAlign, st.Wrap, st.Shrink, st.MinSize, st.LineHeight = VAlignMiddle, false, true, 4, 1
+	st.VAlign, st.Wrap, st.Shrink, st.MinSize, st.LineHeight = typeset.VAlignMiddle, false, true, 4, 1
 	labelSt := st
 	if fc, ok := value(r, e.labelFont, r.lib.fontParser()); ok {
 		labelSt.Family, labelSt.Style = fc.family, fc.style
 	}
-	rule := r.colour(e.rule, Colour{})
+	rule := r.colour(e.rule, draw.Colour{})
 	for i, row := range e.rows {
 		line := layout.Rect{X: area.X, Y: area.Y + float64(i)*pitch, W: area.W, H: pitch}
 		label, lpos, ok1 := text(r, row[0])
@@ -220,10 +222,10 @@ func (e *statsElem) draw(r *renderer) {
 		right := layout.Rect{X: line.X + line.W*0.62, Y: line.Y, W: line.W * 0.38, H: line.H}
 		r.setText(label, lpos, left, labelSt)
 		vst := st
-		vst.Align = AlignRight
+		vst.Align = typeset.AlignRight
 		r.setText(val, vpos, right, vst)
 		if rule.Visible() && i > 0 {
-			r.ops = append(r.ops, &PathOp{Path: layout.LinePath(layout.Segment{A: layout.Point{X: line.X, Y: line.Y}, B: layout.Point{X: line.Right(), Y: line.Y}}), Stroke: rule, Width: 0.2})
+			r.ops = append(r.ops, &draw.PathOp{Path: layout.LinePath(layout.Segment{A: layout.Point{X: line.X, Y: line.Y}, B: layout.Point{X: line.Right(), Y: line.Y}}), Stroke: rule, Width: 0.2})
 		}
 	}
 }

@@ -4,6 +4,7 @@
 package fuzzcheck
 
 import (
+	"flag"
 	"fmt"
 	"testing"
 	"time"
@@ -11,8 +12,22 @@ import (
 	"github.com/deckpress/deckpress/cards"
 )
 
-// Limit is the longest a loader may take on one input.
+// Limit is the longest a loader may take on one input while fuzzing.
 const Limit = 2 * time.Second
+
+// seedLimit is the limit when the seeds run as ordinary tests, beside
+// every other package's tests on a shared machine: long enough that a
+// busy machine is not taken for a slow loader, short enough that a hang
+// still fails.
+const seedLimit = 10 * time.Second
+
+// limit returns the time limit that applies to this test binary.
+func limit() time.Duration {
+	if f := flag.Lookup("test.fuzz"); f != nil && f.Value.String() != "" {
+		return Limit
+	}
+	return seedLimit
+}
 
 // Run runs load on an input and checks the property. load returns the
 // diagnostics and whether it produced a value (pass true when the loader
@@ -37,10 +52,10 @@ func Run(t *testing.T, src []byte, load func() (cards.Diagnostics, bool)) {
 	var r result
 	select {
 	case r = <-done:
-	case <-time.After(Limit):
+	case <-time.After(limit()):
 		// panic rather than fail: the fuzzer records the input either way,
 		// and the loader's goroutine cannot be stopped
-		panic(fmt.Sprintf("no result after %v on an input of %d bytes", Limit, len(src)))
+		panic(fmt.Sprintf("no result after %v on an input of %d bytes", limit(), len(src)))
 	}
 	if r.panic != nil {
 		t.Fatalf("panic: %v", r.panic)

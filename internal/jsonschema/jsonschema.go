@@ -79,6 +79,14 @@ func validate(s map[string]any, v any, path string, errs *[]string) {
 	if e, ok := s["enum"].([]any); ok && !slices.Contains(e, v) {
 		*errs = append(*errs, fmt.Sprintf("%s: %v is not one of %v", path, v, e))
 	}
+	if x, ok := number(v); ok {
+		if lo, ok := number(s["minimum"]); ok && x < lo {
+			*errs = append(*errs, fmt.Sprintf("%s: %v is less than the minimum %v", path, x, lo))
+		}
+		if hi, ok := number(s["maximum"]); ok && x > hi {
+			*errs = append(*errs, fmt.Sprintf("%s: %v is more than the maximum %v", path, x, hi))
+		}
+	}
 	switch x := v.(type) {
 	case map[string]any:
 		props, _ := s["properties"].(map[string]any)
@@ -107,12 +115,31 @@ func validate(s map[string]any, v any, path string, errs *[]string) {
 			}
 		}
 	case []any:
+		if lo, ok := number(s["minItems"]); ok && float64(len(x)) < lo {
+			*errs = append(*errs, fmt.Sprintf("%s: %d items, fewer than %v", path, len(x), lo))
+		}
+		if hi, ok := number(s["maxItems"]); ok && float64(len(x)) > hi {
+			*errs = append(*errs, fmt.Sprintf("%s: %d items, more than %v", path, len(x), hi))
+		}
 		if items, ok := s["items"].(map[string]any); ok {
 			for i, it := range x {
 				validate(items, it, fmt.Sprintf("%s[%d]", path, i), errs)
 			}
 		}
 	}
+}
+
+// number reads a JSON number, as decoded (float64) or as built in Go.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
 }
 
 func asList(v any) []any {

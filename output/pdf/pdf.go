@@ -1,10 +1,13 @@
 // Package pdf is the PDF back end of deckpress, on top of fpdf.
 //
-// A [Writer] is an output.Canvas that draws in millimetres. Transforms
+// A [Writer] is an draw.Canvas that draws in millimetres. Transforms
 // become PDF `cm` operators (converted from deckpress's y-down millimetres
 // to PDF's y-up points), fonts are embedded as TrueType subsets, each
 // picture is embedded once per content, and dates and resource order are
-// fixed so that the same input gives the same bytes.
+// fixed so that the same input gives the same bytes. The catalog carries
+// viewer preferences, so that print dialogs default to actual size and to
+// the document's duplex edge. fpdf has no hook for those, nor for the
+// tagged names of subset fonts: finish rewrites its file for them.
 package pdf
 
 import (
@@ -16,8 +19,8 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // fixedDate is written as the creation and modification date of every
@@ -30,15 +33,24 @@ const k = 72 / 25.4
 // Writer draws a document into a PDF. Create it with New.
 type Writer struct {
 	pdf    *fpdf.Fpdf
-	pageH  float64 // current page height, mm
-	fonts  map[string]bool
+	sides  draw.Sides
+	pageH  float64          // current page height, mm
+	fonts  map[string]*font // by typeset.Font ID
 	images map[string]bool
 }
 
-var _ output.Canvas = (*Writer)(nil)
+// font is an embedded font: the family key fpdf knows it by (fpdf names
+// it "utf8" and the key) and the characters drawn in it, its subset.
+type font struct {
+	id, key string
+	runes   map[rune]bool
+}
 
-// New returns a writer for a document with the given title.
-func New(title string) *Writer {
+var _ draw.Canvas = (*Writer)(nil)
+
+// New returns a writer for a document with the given title, printed as
+// sides says.
+func New(title string, sides draw.Sides) *Writer {
 	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
 	p.SetCreationDate(fixedDate)
 	p.SetModificationDate(fixedDate)
@@ -49,13 +61,13 @@ func New(title string) *Writer {
 	p.SetTitle(title, true)
 	p.SetAutoPageBreak(false, 0)
 	p.SetMargins(0, 0, 0)
-	return &Writer{pdf: p, fonts: map[string]bool{}, images: map[string]bool{}}
+	return &Writer{pdf: p, sides: sides, fonts: map[string]*font{}, images: map[string]bool{}}
 }
 
 // Render draws a whole document and returns the PDF file.
-func Render(doc *output.Document) ([]byte, error) {
-	w := New(doc.Title)
-	output.Draw(w, doc)
+func Render(doc *draw.Document) ([]byte, error) {
+	w := New(doc.Title, doc.Sides)
+	draw.Draw(w, doc)
 	return w.Bytes()
 }
 
@@ -65,7 +77,15 @@ func (w *Writer) Bytes() ([]byte, error) {
 	if err := w.pdf.Output(&buf); err != nil {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
-	return buf.Bytes(), nil
+	names := map[string]string{}
+	for _, f := range w.fonts {
+		names["utf8"+f.key] = subsetName(f.id, f.runes)
+	}
+	file, err := finish(buf.Bytes(), viewerPreferences(w.sides), names)
+	if err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
+	return file, nil
 }
 
 // BeginPage starts a page of the given size (and trim box).
@@ -106,9 +126,9 @@ func (w *Writer) Clip(p layout.Path) {
 func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
 	i := 0
 	pt := func() {
-		b.WriteString(output.Num(p.Points[i].X * k))
+		b.WriteString(draw.Num(p.Points[i].X * k))
 		b.WriteByte(' ')
-		b.WriteString(output.Num((w.pageH - p.Points[i].Y) * k))
+		b.WriteString(draw.Num((w.pageH - p.Points[i].Y) * k))
 		b.WriteByte(' ')
 		i++
 	}
@@ -131,13 +151,13 @@ func (w *Writer) writePath(b *strings.Builder, p layout.Path) {
 	}
 }
 
-func rgb(c templates.Colour) string {
-	return output.Num(float64(c.R)/255) + " " + output.Num(float64(c.G)/255) + " " + output.Num(float64(c.B)/255)
+func rgb(c draw.Colour) string {
+	return draw.Num(float64(c.R)/255) + " " + draw.Num(float64(c.G)/255) + " " + draw.Num(float64(c.B)/255)
 }
 
 // alpha sets a constant opacity inside a saved state; it reports whether
 // a state was saved.
-func (w *Writer) alpha(cs ...templates.Colour) bool {
+func (w *Writer) alpha(cs ...draw.Colour) bool {
 	a := uint8(255)
 	for _, c := range cs {
 		if c.Visible() && c.A < a {
@@ -153,7 +173,7 @@ func (w *Writer) alpha(cs ...templates.Colour) bool {
 }
 
 // Path fills and/or strokes a path.
-func (w *Writer) Path(op *templates.PathOp) {
+func (w *Writer) Path(op *draw.PathOp) {
 	fill, stroke := op.Fill.Visible(), op.Stroke.Visible() && op.Width > 0
 	if !fill && !stroke {
 		return
@@ -164,14 +184,14 @@ func (w *Writer) Path(op *templates.PathOp) {
 		b.WriteString(rgb(op.Fill) + " rg\n")
 	}
 	if stroke {
-		b.WriteString(rgb(op.Stroke) + " RG\n" + output.Num(op.Width*k) + " w\n")
+		b.WriteString(rgb(op.Stroke) + " RG\n" + draw.Num(op.Width*k) + " w\n")
 		if len(op.Dash) > 0 {
 			b.WriteString("[")
 			for i, d := range op.Dash {
 				if i > 0 {
 					b.WriteByte(' ')
 				}
-				b.WriteString(output.Num(d * k))
+				b.WriteString(draw.Num(d * k))
 			}
 			b.WriteString("] 0 d\n")
 		}
@@ -198,20 +218,28 @@ func (w *Writer) Path(op *templates.PathOp) {
 	}
 }
 
-// Text draws a run of text; the font is embedded on first use.
-func (w *Writer) Text(op *templates.TextOp) {
+// Text draws a run of text; the font is embedded on first use, as a
+// subset of the characters drawn in it.
+func (w *Writer) Text(op *draw.TextOp) {
 	if !op.Colour.Visible() || op.Text == "" {
 		return
 	}
-	if !w.fonts[op.Font.ID] {
-		w.pdf.AddUTF8FontFromBytes(op.Font.ID, "", op.Font.Data)
-		w.fonts[op.Font.ID] = true
+	f := w.fonts[op.Font.ID()]
+	if f == nil {
+		// fpdf lowercases family keys and writes them into PDF names
+		// unescaped: give it a plain key of its own
+		f = &font{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(w.fonts)), runes: map[rune]bool{}}
+		w.pdf.AddUTF8FontFromBytes(f.key, "", op.Font.TrueType())
+		w.fonts[op.Font.ID()] = f
+	}
+	for _, r := range op.Text {
+		f.runes[r] = true
 	}
 	saved := w.alpha(op.Colour)
 	c := op.Colour
 	w.pdf.SetTextColor(int(c.R), int(c.G), int(c.B))
 	w.pdf.SetFillColor(int(c.R), int(c.G), int(c.B))
-	w.pdf.SetFont(op.Font.ID, "", op.Size)
+	w.pdf.SetFont(f.key, "", op.Size)
 	w.pdf.Text(op.X, op.Y, op.Text)
 	if saved {
 		w.Restore()
@@ -219,9 +247,17 @@ func (w *Writer) Text(op *templates.TextOp) {
 }
 
 // Image draws a picture stretched to its box; each picture is embedded once.
-func (w *Writer) Image(op *templates.ImageOp) {
+// The box is drawn exactly, wherever it is: fpdf moves a picture at a
+// negative x to its current x unless AllowNegativePosition is set (in card
+// coordinates, a picture in the bleed starts at a negative x), and it reads
+// a zero width or height as "from the picture's proportions", so an empty
+// box draws nothing here, as it does in the PNG back end.
+func (w *Writer) Image(op *draw.ImageOp) {
+	if op.Box.W <= 0 || op.Box.H <= 0 {
+		return
+	}
 	im := op.Image
-	opts := fpdf.ImageOptions{ImageType: "png"}
+	opts := fpdf.ImageOptions{ImageType: "png", AllowNegativePosition: true}
 	if !w.images[im.ID] {
 		w.pdf.RegisterImageOptionsReader(im.ID, opts, bytes.NewReader(im.PNG))
 		w.images[im.ID] = true

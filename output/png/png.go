@@ -17,8 +17,8 @@ import (
 	"github.com/fogleman/gg"
 
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/templates"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // Canvas draws into an RGBA image; one page at a time.
@@ -37,7 +37,7 @@ type state struct {
 	mask *image.Alpha
 }
 
-var _ output.Canvas = (*Canvas)(nil)
+var _ draw.Canvas = (*Canvas)(nil)
 
 // New returns a canvas drawing at dpi pixels per inch.
 func New(dpi float64) *Canvas { return &Canvas{DPI: dpi} }
@@ -134,7 +134,7 @@ func (c *Canvas) path(p layout.Path, m layout.Affine) {
 	}
 }
 
-func rgba(col templates.Colour) color.NRGBA { return color.NRGBA{col.R, col.G, col.B, col.A} }
+func rgba(col draw.Colour) color.NRGBA { return color.NRGBA{col.R, col.G, col.B, col.A} }
 
 // Clip intersects the clip with a path.
 func (c *Canvas) Clip(p layout.Path) {
@@ -158,7 +158,7 @@ func (c *Canvas) Clip(p layout.Path) {
 }
 
 // Path fills and/or strokes a path.
-func (c *Canvas) Path(op *templates.PathOp) {
+func (c *Canvas) Path(op *draw.PathOp) {
 	if op.Fill.Visible() {
 		c.path(op.Path, c.m)
 		if op.EvenOdd {
@@ -186,7 +186,7 @@ func (c *Canvas) Path(op *templates.PathOp) {
 
 // Text fills the glyph outlines of a run, each at the advance the layout
 // measured.
-func (c *Canvas) Text(op *templates.TextOp) {
+func (c *Canvas) Text(op *draw.TextOp) {
 	if !op.Colour.Visible() {
 		return
 	}
@@ -211,7 +211,7 @@ func (c *Canvas) Text(op *templates.TextOp) {
 }
 
 // Image draws a picture stretched to its box.
-func (c *Canvas) Image(op *templates.ImageOp) {
+func (c *Canvas) Image(op *draw.ImageOp) {
 	im := op.Image.Pixels
 	if im == nil {
 		return
@@ -236,13 +236,13 @@ func (c *Canvas) Image(op *templates.ImageOp) {
 
 // Face draws a face of a card alone: an image of its bleed box (card
 // coordinates bleed inside out) at the canvas's dpi.
-func Face(face *templates.Face, bleedBox layout.Rect, dpi float64) image.Image {
+func Face(face *draw.Face, bleedBox layout.Rect, dpi float64) image.Image {
 	c := New(dpi)
 	c.BeginPage(layout.Size{W: bleedBox.W, H: bleedBox.H}, nil)
 	c.Origin(bleedBox.X, bleedBox.Y)
 	c.Save()
 	c.Clip(layout.RectPath(bleedBox))
-	output.DrawFace(c, face)
+	draw.DrawFace(c, face)
 	c.Restore()
 	return c.Result()
 }

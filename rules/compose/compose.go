@@ -19,11 +19,13 @@ import (
 	"github.com/deckpress/deckpress/cards"
 )
 
-// Check checks a deck's declarations, adding diagnostics.
-func Check(d *cards.Deck, diags *cards.Diagnostics) {
-	checkComposition(d, diags)
-	checkRequire(d, diags)
-	checkSets(d, diags)
+// Check checks a deck's declarations and returns what breaks them.
+func Check(d *cards.Deck) cards.Diagnostics {
+	var diags cards.Diagnostics
+	checkComposition(d, &diags)
+	checkRequire(d, &diags)
+	checkSets(d, &diags)
+	return diags
 }
 
 func checkComposition(d *cards.Deck, diags *cards.Diagnostics) {

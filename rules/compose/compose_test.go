@@ -13,7 +13,7 @@ func check(t *testing.T, src string) string {
 	if diags.HasErrors() {
 		t.Fatalf("load: %v", diags)
 	}
-	Check(d, &diags)
+	diags = diags.Extend(Check(d))
 	var out []string
 	for _, x := range diags.Sort() {
 		out = append(out, x.String())

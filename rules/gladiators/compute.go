@@ -3,6 +3,7 @@ package gladiators
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
@@ -50,11 +51,12 @@ type PowerCost struct {
 	Cost       int
 }
 
-// Compute computes a hero's sheet under rs and checks every rule, adding
-// a diagnostic at the line that breaks it. The sheet is valid when no
-// error was found.
-func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
-	before := len(*diags)
+// Compute computes a hero's sheet under rs and checks every rule, with a
+// diagnostic at the line that breaks each. The sheet is valid when no
+// error was found, here or while reading the hero.
+func Compute(h *Hero, rs *Ruleset) (*Sheet, cards.Diagnostics) {
+	var found cards.Diagnostics
+	diags := &found
 	s := &Sheet{Hero: h, Budget: rs.Budget}
 	who := fmt.Sprintf("hero %q", h.Name)
 
@@ -151,8 +153,8 @@ func Compute(h *Hero, rs *Ruleset, diags *cards.Diagnostics) *Sheet {
 		diags.Errorf(h.Pos, "%s: spends %d points (%d on powers, %d on characteristics); the budget is %d, %d %s over",
 			who, s.Total, s.PowerPoints, s.CharPoints, rs.Budget, over, unit)
 	}
-	s.Valid = !cards.Diagnostics((*diags)[before:]).HasErrors()
-	return s
+	s.Valid = !h.ReadErrors && !found.HasErrors()
+	return s, found
 }
 
 // checkModifiers checks a power's modifiers and multiplies them in.
@@ -162,6 +164,7 @@ func checkModifiers(who string, p *PowerSpec, power *Power, rs *Ruleset, diags *
 		names = append(names, m.Name)
 	}
 	taken := map[string]int{}
+	var kept []*Modifier // the modifiers taken so far, in order
 	for i, name := range p.Modifiers {
 		pos := p.ModPos[i]
 		m := rs.Modifier(name)
@@ -178,11 +181,13 @@ func checkModifiers(who string, p *PowerSpec, power *Power, rs *Ruleset, diags *
 			continue
 		}
 		taken[name] = i
-		for _, x := range m.Excludes {
-			if j, both := taken[x]; both && j != i {
-				diags.Errorf(pos, "%s: %s: %s and %s cannot be combined", who, p.Name, x, name)
+		// a ruleset may declare the exclusion on either modifier
+		for _, prev := range kept {
+			if slices.Contains(m.Excludes, prev.Name) || slices.Contains(prev.Excludes, name) {
+				diags.Errorf(pos, "%s: %s: %s and %s cannot be combined", who, p.Name, prev.Name, name)
 			}
 		}
+		kept = append(kept, m)
 		if power != nil {
 			switch {
 			case m.Applies == "always-on" && !power.AlwaysOn:

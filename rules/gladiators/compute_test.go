@@ -84,7 +84,9 @@ func loadHeroes(t *testing.T, src string) (*File, []*Sheet, cards.Diagnostics) {
 	}
 	var sheets []*Sheet
 	for _, h := range f.Heroes {
-		sheets = append(sheets, Compute(h, rs, &diags))
+		s, ds := Compute(h, rs)
+		sheets = append(sheets, s)
+		diags = diags.Extend(ds)
 	}
 	return f, sheets, diags
 }

@@ -121,7 +121,7 @@ func heroDeck(f *File, sheets []*Sheet, rs *Ruleset, front string) *cards.Deck {
 			powers = append(powers, mapping(p.NamePos,
 				"power", p.Name, "marks", marks, "level", strconv.Itoa(p.Level), "uses", uses, "uses_n", usesN, "sheet_uses_n", sheetUsesN,
 				"mods", mods, "cost", strconv.Itoa(pc.Cost), "base", strconv.FormatFloat(pc.Base, 'f', 2, 64),
-				"mult", strconv.FormatFloat(pc.Multiplier, 'f', -1, 64), "detail", detail))
+				"mult", strconv.FormatFloat(pc.Multiplier, 'f', -1, 64), "detail", detail, "effect", effect))
 		}
 		fields["powers"] = &cards.Node{Kind: cards.SeqNode, Pos: at, Content: powers}
 		d.Cards = append(d.Cards, &cards.Card{Pos: at, Number: i + 1, Count: 1, Fields: fields})

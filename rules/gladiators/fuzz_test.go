@@ -35,7 +35,8 @@ func FuzzHero(f *testing.F) {
 			diags = append(diags, ds...)
 			if file != nil {
 				for _, h := range file.Heroes {
-					s := Compute(h, rs, &diags)
+					s, ds := Compute(h, rs)
+					diags = diags.Extend(ds)
 					CardsDeck(file, []*Sheet{s}, rs)
 				}
 			}

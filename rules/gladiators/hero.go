@@ -27,6 +27,9 @@ type Hero struct {
 	CharsOK  bool // all four characteristics were read (else they are not checked)
 	Powers   []*PowerSpec
 	Image    *cards.Node // a picture file, or nil
+	// ReadErrors says that reading the hero (or its file) found errors:
+	// its sheet is not valid, whatever the sums say.
+	ReadErrors bool
 }
 
 // CharNames are the four characteristics, in order.
@@ -120,6 +123,7 @@ func ReadFile(path string, root *cards.Node) (*File, cards.Diagnostics) {
 	if n := m.Get("print"); n != nil {
 		f.Print = cards.ReadPrint(n, &diags)
 	}
+	var heroDiags cards.Diagnostics // the heroes' own, after the file's
 	single := m.Has("hero")
 	switch {
 	case single && m.Has("heroes"):
@@ -128,7 +132,9 @@ func ReadFile(path string, root *cards.Node) (*File, cards.Diagnostics) {
 		if m.Has("team") {
 			diags.Errorf(root.Pos, "a team lists its members under heroes:")
 		}
-		f.Heroes = append(f.Heroes, readHero(&diags, m))
+		h, hd := readHero(m)
+		f.Heroes = append(f.Heroes, h)
+		heroDiags = hd
 	default:
 		for _, k := range []string{"look", "characteristics", "powers", "image"} {
 			if n := m.Get(k); n != nil {
@@ -140,16 +146,30 @@ func ReadFile(path string, root *cards.Node) (*File, cards.Diagnostics) {
 			diags.Errorf(root.Pos, "a team needs heroes: a list of heroes")
 		}
 		for _, item := range items {
-			hm := diags.Map(item, "hero", heroKeys...)
-			if hm != nil {
-				f.Heroes = append(f.Heroes, readHero(&diags, hm))
+			var hd cards.Diagnostics
+			if hm := hd.Map(item, "hero", heroKeys...); hm != nil {
+				h, more := readHero(hm)
+				hd = append(hd, more...)
+				h.ReadErrors = hd.HasErrors()
+				f.Heroes = append(f.Heroes, h)
 			}
+			heroDiags = append(heroDiags, hd...)
 		}
 	}
-	return f, diags
+	// an error of the file outside its heroes (in a one-hero file, an
+	// unknown key beside the hero's own) makes every hero not valid
+	if diags.HasErrors() {
+		for _, h := range f.Heroes {
+			h.ReadErrors = true
+		}
+	}
+	return f, append(diags, heroDiags...)
 }
 
-func readHero(diags *cards.Diagnostics, m *cards.Mapping) *Hero {
+// readHero reads one hero and returns the errors found in it.
+func readHero(m *cards.Mapping) (*Hero, cards.Diagnostics) {
+	var ds cards.Diagnostics
+	diags := &ds
 	h := &Hero{}
 	diags.Require(m, "a hero", "hero", "characteristics")
 	if n := m.Get("hero"); n != nil {
@@ -228,5 +248,6 @@ func readHero(diags *cards.Diagnostics, m *cards.Mapping) *Hero {
 			h.Image = n
 		}
 	}
-	return h
+	h.ReadErrors = ds.HasErrors()
+	return h, ds
 }

@@ -8,8 +8,9 @@ import (
 	"github.com/deckpress/deckpress/data"
 )
 
-// TestKitHeroes: the kit's sample heroes are two teams of three, all valid,
-// and together use every modifier and every gizmo kind.
+// TestKitHeroes: the kit's sample heroes are two teams of four (the source
+// asks for four to eight), all valid, each spending at least three quarters
+// of the budget, and together use every modifier and every gizmo kind.
 func TestKitHeroes(t *testing.T) {
 	rs, err := Default()
 	if err != nil {
@@ -27,13 +28,17 @@ func TestKitHeroes(t *testing.T) {
 		f, ds := ReadFile(n, root)
 		diags = append(diags, ds...)
 		teams++
-		if f.Team == "" || len(f.Heroes) != 3 {
-			t.Errorf("%s: team %q with %d heroes, want a team of three", n, f.Team, len(f.Heroes))
+		if f.Team == "" || len(f.Heroes) != 4 {
+			t.Errorf("%s: team %q with %d heroes, want a team of four", n, f.Team, len(f.Heroes))
 		}
 		for _, h := range f.Heroes {
-			s := Compute(h, rs, &diags)
+			s, ds := Compute(h, rs)
+			diags = diags.Extend(ds)
 			if !s.Valid {
 				t.Errorf("%s: %s is not valid", n, h.Name)
+			}
+			if 4*s.Total < 3*s.Budget {
+				t.Errorf("%s: %s spends %d of %d points, want at least three quarters", n, h.Name, s.Total, s.Budget)
 			}
 			for _, p := range s.Powers {
 				usedGizmos[p.Gizmo] = true

@@ -17,7 +17,7 @@ func FuzzParseList(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		fuzzcheck.Run(t, []byte(text), func() (cards.Diagnostics, bool) {
 			teams, diags := ParseList("t.txt", text, 1, 1)
-			Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}, &diags)
+			diags = diags.Extend(Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}))
 			for i, team := range teams {
 				Deck("t.txt", "x", i, team)
 				Slug(team.Name)

@@ -10,15 +10,29 @@
 //
 // a team line, then one line per member: the hero's name, a hyphen, and
 // the abilities from force 5 down to force 1; a list may wrap onto the
-// next line. A blank line ends a team. Teams may also be written in YAML.
+// next line. The name ends at the first hyphen followed by a space (so
+// "Spider-Man-  Web, …" is Spider-Man's). A line after one ending in a
+// comma continues the list, even in capitals, unless it is a member line
+// itself. A blank line ends a team. Teams may also be written in YAML.
 // Each member becomes 5 character cards (force 1 to 5, titled with the
 // hero's name) and 5 ability cards (force 5 down to 1, each naming its
 // hero): 40 cards for a team of 4.
+//
+// The engine plays two teams against each other as shared RULES.md states
+// it: a [Match] of two teams' [Cards] plays a game with a [Policy] per
+// player. Each turn both players draw 8 fresh cards, swap up to 4 (one
+// more per knocked-out hero of their own), reveal, and work out their
+// [Battle] totals; the lower total knocks out one of its own heroes (its
+// policy's choice), equal totals nobody; then every revealed card goes to
+// the discard pile, which is shuffled into a new draw pile when the draw
+// pile runs out. Knocking out every foe wins; a game longer than 200 turns
+// is a tie. A [Lab] plays many games of each pair of teams.
 package slugfest
 
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -71,17 +85,19 @@ func ParseList(path, text string, firstLine, col int) ([]*Team, cards.Diagnostic
 	var team *Team
 	var member *Member
 	blockStart := true
+	continues := false // the line above ended its member's list with a comma
 	for i, raw := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 		line := strings.TrimRight(raw, " \t")
 		indent := len(line) - len(strings.TrimLeft(line, " \t"))
 		trimmed := strings.TrimSpace(line)
 		pos := cards.Pos{File: path, Line: firstLine + i, Col: col + indent}
 		if trimmed == "" {
-			blockStart, member = true, nil
+			blockStart, member, continues = true, nil, false
 			continue
 		}
 		m := heroLine.FindStringSubmatchIndex(trimmed)
-		isTeam := m == nil && (blockStart || !strings.Contains(trimmed, ",") && isUpper(trimmed))
+		// after a trailing comma the list goes on, even in capitals
+		isTeam := m == nil && !continues && (blockStart || !strings.Contains(trimmed, ",") && isUpper(trimmed))
 		blockStart = false
 		switch {
 		case isTeam:
@@ -105,6 +121,7 @@ func ParseList(path, text string, firstLine, col int) ([]*Team, cards.Diagnostic
 			// a wrapped list continues the member above
 			member.Abilities = append(member.Abilities, splitAbilities(trimmed, pos)...)
 		}
+		continues = member != nil && strings.HasSuffix(trimmed, ",")
 	}
 	return teams, diags
 }
@@ -146,7 +163,8 @@ func isUpper(s string) bool {
 // abilities is an error; a team of other than four members is a variant,
 // and a warning. No team at all is an error, at the position at (the
 // list's first line, or the file's title).
-func Check(teams []*Team, at cards.Pos, diags *cards.Diagnostics) {
+func Check(teams []*Team, at cards.Pos) cards.Diagnostics {
+	var diags cards.Diagnostics
 	if len(teams) == 0 {
 		diags.Errorf(at, "no teams: write a team line in capitals, then its members")
 	}
@@ -165,10 +183,38 @@ func Check(teams []*Team, at cards.Pos, diags *cards.Diagnostics) {
 			}
 		}
 	}
+	return diags
 }
 
 // palette colours teams that do not choose one.
 var palette = []string{"#b03a2e", "#1f618d", "#117a65", "#7d3c98", "#b9770e", "#2e4053"}
+
+// heroIcons tell a team's members apart at a glance, in member order.
+var heroIcons = []string{"fist", "bolt", "shield", "star", "eye", "sword"}
+
+// heroShades tell them apart by colour within the team's: the part of
+// black mixed into the team colour, in member order (negative: of white).
+var heroShades = []float64{0, 0.32, -0.22, 0.55, -0.4, 0.18}
+
+// shade mixes a "#rrggbb" colour with black (k > 0) or white (k < 0); any
+// other colour is returned as it is.
+func shade(colour string, k float64) string {
+	if len(colour) != 7 || colour[0] != '#' {
+		return colour
+	}
+	rgb, err := strconv.ParseUint(colour[1:], 16, 32)
+	if err != nil {
+		return colour
+	}
+	mix := func(shift uint) uint8 {
+		c := float64(rgb >> shift & 0xff)
+		if k >= 0 {
+			return uint8(c*(1-k) + 0.5)
+		}
+		return uint8(c + (255-c)*-k + 0.5)
+	}
+	return fmt.Sprintf("#%02x%02x%02x", mix(16), mix(8), mix(0))
+}
 
 // Built-in templates of Slugfest decks (data/templates/slugfest.yaml).
 const (
@@ -178,7 +224,8 @@ const (
 )
 
 // Deck expands team number i into its deck: per member, character cards of
-// force 1 to 5, then ability cards of force 5 down to 1.
+// force 1 to 5, then ability cards of force 5 down to 1, each with the
+// member's icon and shade of the team colour (hero-icon, hero-colour).
 func Deck(path, title string, i int, t *Team) *cards.Deck {
 	colour := t.Colour
 	if colour == "" {
@@ -198,12 +245,13 @@ func Deck(path, title string, i int, t *Team) *cards.Deck {
 		c.Fields["accent"] = cards.Scalar(colour, t.Pos)
 		d.Cards = append(d.Cards, c)
 	}
-	for _, m := range t.Members {
+	for i, m := range t.Members {
+		look := []string{"hero-icon", heroIcons[i%len(heroIcons)], "hero-colour", shade(colour, heroShades[i%len(heroShades)])}
 		for f := 1; f <= AbilitiesEach; f++ {
-			add(m.Pos, "character", "name", m.Hero, "force", fmt.Sprint(f))
+			add(m.Pos, "character", append([]string{"name", m.Hero, "force", fmt.Sprint(f)}, look...)...)
 		}
 		for k, a := range m.Abilities {
-			add(a.Pos, "ability", "name", a.Name, "hero", m.Hero, "force", fmt.Sprint(AbilitiesEach-k))
+			add(a.Pos, "ability", append([]string{"name", a.Name, "hero", m.Hero, "force", fmt.Sprint(AbilitiesEach - k)}, look...)...)
 		}
 	}
 	return d

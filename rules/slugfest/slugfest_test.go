@@ -17,7 +17,7 @@ func TestSourceTeams(t *testing.T) {
 		t.Fatal(err)
 	}
 	teams, diags := ParseList("teams.txt", string(src), 1, 1)
-	Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}, &diags)
+	diags = diags.Extend(Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}))
 	if len(diags) != 0 {
 		t.Fatalf("diagnostics: %v", diags.Sort())
 	}
@@ -82,7 +82,7 @@ Gamma-  A, B, C, D, E, F
 TRIO
 Solo-  A, B, C, D, E`
 	teams, diags := ParseList("t.txt", src, 1, 1)
-	Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}, &diags)
+	diags = diags.Extend(Check(teams, cards.Pos{File: "t.txt", Line: 1, Col: 1}))
 	var got []string
 	for _, d := range diags.Sort() {
 		got = append(got, d.String())
@@ -110,7 +110,7 @@ teams:
 	root, diags := cards.Parse("y.yaml", []byte(src))
 	f, ds := ReadFile("y.yaml", root, nil)
 	diags = append(diags, ds...)
-	Check(f.Teams, f.Pos, &diags)
+	diags = diags.Extend(Check(f.Teams, f.Pos))
 	got := diags.Sort()
 	if len(got) != 2 || got[1].String() != "y.yaml:7:16: error: B (Duo) has 4 abilities; each member needs exactly 5, listed from force 5 down to 1" {
 		t.Errorf("%v", got)

@@ -2,10 +2,7 @@ package cli
 
 import (
 	"fmt"
-	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
@@ -13,18 +10,23 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/cards"
-	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/build"
 )
 
-type buildFlags struct {
-	out     string
-	ruleset string
-	watch   bool
-	print   printFlags
+// BuildOptions are the options of deckpress build.
+type BuildOptions struct {
+	Factory *Factory
+	Inputs  []string
+	Out     string
+	Ruleset string
+	Watch   bool
+	Print   printFlags
 }
 
-func newBuildCmd(env Env) *cobra.Command {
-	var f buildFlags
+// NewCmdBuild returns deckpress build; runF, when not nil, runs instead of
+// the build.
+func NewCmdBuild(f *Factory, runF func(*BuildOptions) error) *cobra.Command {
+	opts := &BuildOptions{Factory: f}
 	cmd := &cobra.Command{
 		Use:   "build [FILE|DIR ...]",
 		Short: "Build decks into print-ready PDFs",
@@ -39,74 +41,65 @@ and earlier PDFs stay as they were.`,
   deckpress build heroes.yaml -o print  # print/heroes.pdf
   deckpress build deck.yaml --paper letter --duplex short --bleed 3mm`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.watch {
-				if _, err := f.print.options(); err != nil {
-					return err // a usage error ends at once
-				}
-				return watchLoop(env, func(e Env) error { return runBuild(e, args, f) })
+			opts.Inputs = args
+			if err := opts.Print.parse(); err != nil {
+				return err // a usage error ends at once, also with --watch
 			}
-			return runBuild(env, args, f)
+			if runF != nil {
+				return runF(opts)
+			}
+			if opts.Watch {
+				return watchLoop(f, func() error { return runBuild(opts) })
+			}
+			return runBuild(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&f.out, "out", "o", "out", "output folder")
-	cmd.Flags().StringVar(&f.ruleset, "ruleset", "", "a Superhero Gladiators ruleset file for every hero file")
-	cmd.Flags().BoolVar(&f.watch, "watch", false, "build again whenever an input changes, until interrupted")
-	f.print.register(cmd.Flags())
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", "out", "output folder")
+	cmd.Flags().StringVar(&opts.Ruleset, "ruleset", "", "a Superhero Gladiators ruleset file for every hero file")
+	cmd.Flags().BoolVar(&opts.Watch, "watch", false, "build again whenever an input changes, until interrupted")
+	opts.Print.register(cmd.Flags())
 	return cmd
 }
 
-func runBuild(env Env, args []string, f buildFlags) error {
-	products, err := load(env, args, f.out, f.ruleset, f.print)
+// request is the library's request for a build or check.
+func request(f *Factory, inputs []string, out, ruleset string, pf printFlags) build.Request {
+	return build.Request{Env: f.BuildEnv(), Inputs: inputs, Print: pf.options, Out: out, Ruleset: ruleset}
+}
+
+func runBuild(opts *BuildOptions) error {
+	f := opts.Factory
+	products, err := prepare(f, request(f, opts.Inputs, opts.Out, opts.Ruleset, opts.Print))
 	if err != nil {
 		return err
 	}
-	seen := map[string]bool{}
-	for _, p := range products {
-		if seen[p.path] {
-			return failed("two inputs would both write %s; rename one of them", p.path)
-		}
-		seen[p.path] = true
-	}
-	return writeProducts(env, products)
+	return write(f, products)
 }
 
-// writeProducts renders every product, on all cores, then writes them all
-// atomically and lists them.
-func writeProducts(env Env, products []product) error {
-	files := make([]output.File, len(products))
-	errs := make([]error, len(products))
+// prepare runs the library's Prepare and prints its diagnostics; it fails
+// when there are errors.
+func prepare(f *Factory, req build.Request) ([]build.Product, error) {
+	products, diags, err := build.Prepare(req)
+	if n := report(f.Err, diags); n > 0 {
+		return nil, fmt.Errorf("nothing written")
+	}
+	return products, err
+}
+
+// write renders and writes products, showing progress on a terminal, and
+// lists them.
+func write(f *Factory, products []build.Product) error {
 	var done atomic.Int64
-	stop := startProgress(env, len(products), &done)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				b, err := products[i].render()
-				files[i], errs[i] = output.File{Path: abs(env, products[i].path), Data: b}, err
-				done.Add(1)
-			}
-		})
-	}
-	for i := range products {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	stop := startProgress(f.Env, len(products), &done)
+	err := build.Write(f.Dir, products, &done)
 	stop()
-	for i, err := range errs {
-		if err != nil {
-			return failed("%s: %v; nothing written", products[i].path, err)
-		}
+	if err != nil {
+		return err
 	}
-	if err := output.WriteFiles(files); err != nil {
-		return failed("%v", err)
-	}
-	tw := tabwriter.NewWriter(env.Out, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(f.Out, 0, 0, 2, ' ', 0)
 	for _, p := range products {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.path, p.counts(), cards.Count(p.pages, "page", "pages"))
-		if p.note != "" {
-			fmt.Fprintf(env.Err, "%s: %s\n", p.path, p.note)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Path, p.Counts(), cards.Count(p.Pages, "page", "pages"))
+		if p.Note != "" {
+			fmt.Fprintf(f.Err, "%s: %s\n", p.Path, p.Note)
 		}
 	}
 	return tw.Flush()
@@ -147,40 +140,4 @@ func startProgress(env Env, total int, done *atomic.Int64) func() {
 		close(quit)
 		<-finished
 	}
-}
-
-// load reads the inputs and prepares their products, printing
-// diagnostics; it fails when there are errors.
-func load(env Env, args []string, outDir, ruleset string, pf printFlags) ([]product, error) {
-	po, err := pf.options()
-	if err != nil {
-		return nil, err
-	}
-	opts := buildOptions{print: po, ruleset: ruleset, env: env}
-	var inputs []input
-	var diags cards.Diagnostics
-	explicit := map[string]bool{}
-	if len(args) == 0 {
-		inputs, err = builtinInputs(outDir)
-	} else {
-		inputs, err = argInputs(env, args, outDir, &diags)
-		for _, a := range args {
-			explicit[a] = true
-		}
-	}
-	if err != nil {
-		return nil, failed("%v", err)
-	}
-	products := prepare(inputs, explicit, opts, &diags)
-	if n := report(env.Err, diags); n > 0 {
-		return nil, failed("nothing written")
-	}
-	return products, nil
-}
-
-func abs(env Env, p string) string {
-	if filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(env.Dir, p)
 }

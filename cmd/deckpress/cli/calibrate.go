@@ -5,14 +5,20 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/output/pdf"
+	"github.com/deckpress/deckpress/output/build"
 )
 
-func newCalibrateCmd(env Env) *cobra.Command {
-	var out string
-	var pf printFlags
+// CalibrateOptions are the options of deckpress calibrate.
+type CalibrateOptions struct {
+	Factory *Factory
+	Out     string
+	Print   printFlags
+}
+
+// NewCmdCalibrate returns deckpress calibrate; runF, when not nil, runs
+// instead.
+func NewCmdCalibrate(f *Factory, runF func(*CalibrateOptions) error) *cobra.Command {
+	opts := &CalibrateOptions{Factory: f}
 	cmd := &cobra.Command{
 		Use:   "calibrate",
 		Short: "Print a sheet that measures how far your duplex printer moves the back side",
@@ -23,23 +29,24 @@ should, in 0.25 mm steps; pass the reading as --back-offset X,Y (or print:
 check: every scale should then read 0.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			po, err := pf.options()
-			if err != nil {
+			if err := opts.Print.parse(); err != nil {
 				return err
 			}
-			s := po.Settings()
-			if s.Duplex != layout.DuplexLong && s.Duplex != layout.DuplexShort {
-				return failed("--duplex: calibration is for duplex printers: long or short")
+			if runF != nil {
+				return runF(opts)
 			}
-			doc, _, err := output.Calibration(s)
-			if err != nil {
-				return failed("%v", err)
-			}
-			return writeProducts(env, []product{{path: out, cards: 0, sheets: 1, pages: len(doc.Pages),
-				render: func() ([]byte, error) { return pdf.Render(doc) }}})
+			return runCalibrate(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&out, "out", "o", filepath.Join("out", "calibrate.pdf"), "the PDF to write")
-	pf.register(cmd.Flags())
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "calibrate.pdf"), "the PDF to write")
+	opts.Print.register(cmd.Flags())
 	return cmd
+}
+
+func runCalibrate(opts *CalibrateOptions) error {
+	p, err := build.Calibration(opts.Print.options.Settings(), opts.Out)
+	if err != nil {
+		return err
+	}
+	return write(opts.Factory, []build.Product{p})
 }

@@ -6,52 +6,67 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckpress/deckpress/cards"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/output/tts"
+	"github.com/deckpress/deckpress/output/build"
 )
 
-func newExportCmd(env Env) *cobra.Command {
+// ExportOptions are the options of deckpress export tts.
+type ExportOptions struct {
+	Factory *Factory
+	Inputs  []string
+	Out     string
+	Print   printFlags
+}
+
+// NewCmdExport returns deckpress export with tts; runF, when not nil, runs
+// instead of export tts.
+func NewCmdExport(f *Factory, runF func(*ExportOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export",
 		Short: "Export decks for other programs",
 	}
-	var out string
-	var pf printFlags
+	opts := &ExportOptions{Factory: f}
 	ttsCmd := &cobra.Command{
-		Use:   "tts FILE",
+		Use:   "tts FILE|DIR...",
 		Short: "Export a deck to Tabletop Simulator: sheets of faces and a saved object",
 		Long: `export tts writes Tabletop Simulator deck sheets (at most 10 × 7 slots and 4096
 pixels a side, the last slot holding the hidden-card image), the backs (one image
 when every back is alike), and <deck>.json, a saved object that points at the
 images by file URI. Put the JSON in Tabletop Simulator's Saves/Saved Objects
-folder and the deck appears under Objects → Saved Objects.`,
-		Args: cobra.ExactArgs(1),
+folder and the deck appears under Objects → Saved Objects. A folder stands for
+every deck in it.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			job, err := previewJob(env, args[0], pf)
-			if err != nil {
+			opts.Inputs = args
+			if err := opts.Print.parse(); err != nil {
 				return err
 			}
-			files, sheets, err := tts.Export(job, tts.CardNames(job.Deck), abs(env, out), stem(args[0]))
-			if err != nil {
-				return failed("%v", err)
+			if runF != nil {
+				return runF(opts)
 			}
-			if err := output.WriteFiles(files); err != nil {
-				return failed("%v", err)
-			}
-			for _, f := range files {
-				rel, err := filepath.Rel(abs(env, "."), f.Path)
-				if err != nil {
-					rel = f.Path
-				}
-				fmt.Fprintln(env.Out, rel)
-			}
-			fmt.Fprintf(env.Err, "%s on %s\n", cards.Count(job.Cards(), "card", "cards"), cards.Count(len(sheets), "sheet", "sheets"))
-			return nil
+			return runExportTTS(opts)
 		},
 	}
-	ttsCmd.Flags().StringVarP(&out, "out", "o", filepath.Join("out", "tts"), "output folder")
-	pf.register(ttsCmd.Flags())
+	ttsCmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "tts"), "output folder")
+	opts.Print.register(ttsCmd.Flags())
 	cmd.AddCommand(ttsCmd)
 	return cmd
+}
+
+func runExportTTS(opts *ExportOptions) error {
+	f := opts.Factory
+	ds, err := decks(f, opts.Inputs, opts.Print)
+	if err != nil {
+		return err
+	}
+	written, summary, err := build.ExportTTS(f.BuildEnv(), ds, opts.Out)
+	if err != nil {
+		return err
+	}
+	for _, w := range written {
+		fmt.Fprintln(f.Out, w)
+	}
+	for _, s := range summary {
+		fmt.Fprintln(f.Err, s)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"github.com/deckpress/deckpress/internal/testdecks"
 	"image/png"
 	"net/url"
 	"os"
@@ -15,7 +16,7 @@ import (
 // backs alike), and a saved object whose fields say so.
 func TestExportTTS(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "big.yaml"), []byte(bigDeck(75)), 0o644)
+	os.WriteFile(filepath.Join(dir, "big.yaml"), []byte(testdecks.Big(75)), 0o644)
 	code, stdout, stderr := runCLI(t, dir, "export", "tts", "big.yaml")
 	if code != 0 {
 		t.Fatal(stderr)

@@ -7,10 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/deckpress/deckpress/arena"
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/arena"
 )
 
 // edgeCrossings returns where a scan line crosses dark lines: the centres
@@ -94,7 +95,7 @@ func TestHexSizeOnThePage(t *testing.T) {
 	}
 }
 
-// TestArenaTilesLineUp renders the sample arena on Letter and compares, for
+// TestArenaTilesLineUp renders the sample arena on its paper and compares, for
 // each pair of neighbouring tiles, the hexes they share: the same ground
 // in both.
 func TestArenaTilesLineUp(t *testing.T) {
@@ -106,8 +107,8 @@ func TestArenaTilesLineUp(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	letter, _ := layout.Paper("letter")
-	_, tiles := m.Document(letter, layout.OrientAuto, 5)
+	res, _ := output.Resolve(nil, m.Print, output.DeckOptions{})
+	_, tiles := m.Document(res.Settings.Paper, res.Settings.Orientation, res.Settings.Margin)
 	copyTree(t, kitFS(t, "gladiators"), dir)
 	if code, _, stderr := runCLI(t, dir, "build", "arena.yaml"); code != 0 {
 		t.Fatal(stderr)

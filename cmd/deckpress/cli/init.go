@@ -2,21 +2,27 @@ package cli
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/deckpress/deckpress/data"
-	"github.com/deckpress/deckpress/output"
+
+	"github.com/deckpress/deckpress/output/build"
 )
 
-func newInitCmd(env Env) *cobra.Command {
-	var force bool
+// InitOptions are the options of deckpress init.
+type InitOptions struct {
+	Factory *Factory
+	Kit     string
+	Dir     string
+	Force   bool
+}
+
+// NewCmdInit returns deckpress init; runF, when not nil, runs instead.
+func NewCmdInit(f *Factory, runF func(*InitOptions) error) *cobra.Command {
+	opts := &InitOptions{Factory: f}
 	cmd := &cobra.Command{
 		Use:   "init KIT DIR",
 		Short: "Copy a built-in kit into a folder, to make it your own",
@@ -27,50 +33,28 @@ never overwritten unless --force is given.
 Kits: %s.`, strings.Join(data.Kits(), ", ")),
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runInit(env, args[0], args[1], force)
+			opts.Kit, opts.Dir = args[0], args[1]
+			if !slices.Contains(data.Kits(), opts.Kit) {
+				return flagErrorf("unknown kit %q; kits: %s", opts.Kit, strings.Join(data.Kits(), ", "))
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return runInit(opts)
 		},
 	}
-	cmd.Flags().BoolVar(&force, "force", false, "overwrite files that already exist")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "overwrite files that already exist")
 	return cmd
 }
 
-func runInit(env Env, kit, dir string, force bool) error {
-	if !slices.Contains(data.Kits(), kit) {
-		return fmt.Errorf("unknown kit %q; kits: %s", kit, strings.Join(data.Kits(), ", "))
-	}
-	root := path.Join("kits", kit)
-	var files []output.File
-	var shown []string
-	var clash []string
-	err := fs.WalkDir(data.FS, root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(data.FS, p)
-		if err != nil {
-			return err
-		}
-		rel := filepath.FromSlash(strings.TrimPrefix(p, root+"/"))
-		target := filepath.Join(dir, rel)
-		if _, err := os.Stat(abs(env, target)); err == nil && !force {
-			clash = append(clash, target)
-		}
-		files = append(files, output.File{Path: abs(env, target), Data: b})
-		shown = append(shown, target)
-		return nil
-	})
+func runInit(opts *InitOptions) error {
+	shown, err := build.Init(opts.Factory.BuildEnv(), opts.Kit, opts.Dir, opts.Force)
 	if err != nil {
-		return failed("%v", err)
-	}
-	if len(clash) > 0 {
-		return failed("refusing to overwrite %s; nothing written (--force overwrites)", strings.Join(clash, ", "))
-	}
-	if err := output.WriteFiles(files); err != nil {
-		return failed("%v", err)
+		return err
 	}
 	for _, s := range shown {
-		fmt.Fprintln(env.Out, s)
+		fmt.Fprintln(opts.Factory.Out, s)
 	}
-	fmt.Fprintf(env.Err, "build it with: deckpress build %s\n", dir)
+	fmt.Fprintf(opts.Factory.Err, "build it with: deckpress build %s\n", opts.Dir)
 	return nil
 }

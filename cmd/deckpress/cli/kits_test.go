@@ -30,7 +30,7 @@ func TestKitsBuild(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
 	want := map[string][2]int{ // file: cards, sheets
-		"audition/audition.pdf":                 {44, 5},
+		"audition/audition.pdf":                 {45, 5},
 		"audition/score-pad.pdf":                {1, 1},
 		"audition/rules.pdf":                    {2, 1},
 		"audition/rules-sheet.pdf":              {0, 1},
@@ -42,10 +42,11 @@ func TestKitsBuild(t *testing.T) {
 		"slugfest/rules.pdf":                    {2, 1},
 		"slugfest/rules-sheet.pdf":              {0, 1},
 		"galaga/galaga.pdf":                     {62, 7},
-		"gladiators/iron-circus.pdf":            {3, 1},
-		"gladiators/iron-circus-sheets.pdf":     {3, 3},
-		"gladiators/voltage-crew.pdf":           {3, 1},
-		"gladiators/voltage-crew-sheets.pdf":    {3, 3},
+		"gladiators/iron-circus.pdf":            {4, 1},
+		"gladiators/iron-circus-sheets.pdf":     {4, 4},
+		"gladiators/voltage-crew.pdf":           {4, 1},
+		"gladiators/voltage-crew-sheets.pdf":    {4, 4},
+		"gladiators/tokens.pdf":                 {8, 1},
 		"samples/gallery.pdf":                   {13, 2},
 		"samples/registration.pdf":              {12, 2},
 		"slugfest/slugfest-nippon-alliance.pdf": {40, 5},

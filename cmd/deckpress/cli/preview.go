@@ -2,189 +2,125 @@ package cli
 
 import (
 	"fmt"
-	"image"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/output/png"
-	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/output/build"
 )
 
-type previewFlags struct {
-	out, faces, cards string
-	dpi               float64
-	sheet, watch      bool
-	print             printFlags
+// PreviewOptions are the options of deckpress preview.
+type PreviewOptions struct {
+	Factory *Factory
+	Inputs  []string
+	Out     string
+	DPI     float64
+	Sides   []layout.Side // which faces, once the flags are read
+	Cards   string        // which cards, by number: 1-5,9
+	Sheet   bool
+	Watch   bool
+	Print   printFlags
+
+	faces string
 }
 
-func newPreviewCmd(env Env) *cobra.Command {
-	var f previewFlags
+// NewCmdPreview returns deckpress preview; runF, when not nil, runs
+// instead.
+func NewCmdPreview(f *Factory, runF func(*PreviewOptions) error) *cobra.Command {
+	opts := &PreviewOptions{Factory: f}
 	cmd := &cobra.Command{
-		Use:   "preview FILE",
+		Use:   "preview FILE|DIR...",
 		Short: "Render a deck's faces as PNG images, or a contact sheet",
 		Long: `preview renders the faces of a deck as PNG files, one per face, from the same
 layout as the PDF (the same line breaks), on all cores. --sheet writes a contact
-sheet instead: every face on one image, labelled by card number.`,
-		Args: cobra.ExactArgs(1),
+sheet instead: every face on one image, labelled by card number. A folder stands
+for every deck in it.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.watch {
-				return watchLoop(env, func(e Env) error { return runPreview(e, args[0], f) })
+			opts.Inputs = args
+			if err := opts.parse(); err != nil {
+				return err
 			}
-			return runPreview(env, args[0], f)
+			if runF != nil {
+				return runF(opts)
+			}
+			if opts.Watch {
+				return watchLoop(f, func() error { return runPreview(opts) })
+			}
+			return runPreview(opts)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&f.out, "out", "o", filepath.Join("out", "preview"), "output folder")
-	fl.Float64Var(&f.dpi, "dpi", 150, "resolution, pixels per inch")
-	fl.StringVar(&f.faces, "faces", "both", "which faces: front, back or both")
-	fl.StringVar(&f.cards, "cards", "", "which cards, by number: 1-5,9 (default all)")
-	fl.BoolVar(&f.sheet, "sheet", false, "write one contact sheet of all the faces")
-	fl.BoolVar(&f.watch, "watch", false, "render again whenever an input changes, until interrupted")
-	f.print.register(fl)
+	fl.StringVarP(&opts.Out, "out", "o", filepath.Join("out", "preview"), "output folder")
+	fl.Float64Var(&opts.DPI, "dpi", 150, "resolution, pixels per inch")
+	fl.StringVar(&opts.faces, "faces", "both", "which faces: front, back or both")
+	fl.StringVar(&opts.Cards, "cards", "", "which cards, by number: 1-5,9 (default all)")
+	fl.BoolVar(&opts.Sheet, "sheet", false, "write one contact sheet of all the faces")
+	fl.BoolVar(&opts.Watch, "watch", false, "render again whenever an input changes, until interrupted")
+	opts.Print.register(fl)
 	return cmd
 }
 
-// faceRef is one face to render: a card entry and a side.
-type faceRef struct {
-	card int // 0-based entry
-	side layout.Side
+// parse checks the flags; a bad value is a usage error.
+func (o *PreviewOptions) parse() error {
+	if o.DPI < 10 || o.DPI > 1200 {
+		return flagErrorf("--dpi: %g is out of range (10 to 1200)", o.DPI)
+	}
+	switch o.faces {
+	case "front":
+		o.Sides = []layout.Side{layout.Front}
+	case "back":
+		o.Sides = []layout.Side{layout.Back}
+	case "both":
+		o.Sides = []layout.Side{layout.Front, layout.Back}
+	default:
+		return flagErrorf("--faces: unknown value %q; expected front, back or both", o.faces)
+	}
+	return o.Print.parse()
 }
 
-func runPreview(env Env, path string, f previewFlags) error {
-	if f.dpi < 10 || f.dpi > 1200 {
-		return fmt.Errorf("--dpi: %g is out of range (10 to 1200)", f.dpi)
+// decks prepares the decks among the inputs, printing their diagnostics.
+func decks(f *Factory, inputs []string, pf printFlags) ([]build.Deck, error) {
+	ds, diags, err := build.Decks(request(f, inputs, "", "", pf))
+	if report(f.Err, diags) > 0 || (err == nil && len(ds) == 0) {
+		return nil, fmt.Errorf("nothing written")
 	}
-	var sides []layout.Side
-	switch f.faces {
-	case "front":
-		sides = []layout.Side{layout.Front}
-	case "back":
-		sides = []layout.Side{layout.Back}
-	case "both":
-		sides = []layout.Side{layout.Front, layout.Back}
-	default:
-		return fmt.Errorf("--faces: unknown value %q; expected front, back or both", f.faces)
-	}
-	job, err := previewJob(env, path, f.print)
+	return ds, err
+}
+
+func runPreview(opts *PreviewOptions) error {
+	ds, err := decks(opts.Factory, opts.Inputs, opts.Print)
 	if err != nil {
 		return err
 	}
-	pick, err := parseCardList(f.cards, job.Entries())
-	if err != nil {
-		return fmt.Errorf("--cards: %w", err)
-	}
-	var refs []faceRef
-	for _, c := range pick {
-		for _, s := range sides {
-			if s == layout.Back && !job.Backs {
-				continue
-			}
-			refs = append(refs, faceRef{c, s})
+	var products []build.Product
+	for _, d := range ds {
+		pick, err := parseCardList(opts.Cards, d.Job.Entries())
+		if err != nil {
+			return flagErrorf("--cards: %w", err)
 		}
-	}
-	products := previewProducts(job, refs, filepath.Join(f.out, stem(path)), f.dpi, f.sheet)
-	return writeProducts(env, products)
-}
-
-// previewJob loads and prepares one deck for preview.
-func previewJob(env Env, path string, pf printFlags) (*output.DeckJob, error) {
-	po, err := pf.options()
-	if err != nil {
-		return nil, err
-	}
-	var diags cards.Diagnostics
-	ins, err := argInputs(env, []string{path}, "", &diags)
-	if err != nil {
-		return nil, failed("%v", err)
-	}
-	var job *output.DeckJob
-	root, ds := cards.Parse(path, ins[0].src)
-	diags = append(diags, ds...)
-	if root != nil {
-		if cards.FirstKey(root) != "deck" {
-			diags.Errorf(root.Pos, "preview shows decks: the file should start with deck:")
-		} else {
-			deck, ds := cards.ReadDeck(path, root, ins[0].files)
-			diags = append(diags, ds...)
-			if deck != nil {
-				job = output.PrepareDeck(deck, output.DeckOptions{Print: po.Over(ins[0].project), Files: ins[0].files, Builtin: builtinTemplates()}, &diags)
+		var refs []build.FaceRef
+		for _, c := range pick {
+			for _, s := range opts.Sides {
+				if s == layout.Back && !d.Job.Backs {
+					continue
+				}
+				refs = append(refs, build.FaceRef{Card: c, Side: s})
 			}
 		}
+		products = append(products, build.Preview(d.Job, refs, filepath.Join(opts.Out, stem(d.Path)), opts.DPI, opts.Sheet)...)
 	}
-	if report(env.Err, diags) > 0 || job == nil {
-		return nil, failed("nothing written")
-	}
-	return job, nil
+	return write(opts.Factory, products)
 }
 
-// previewProducts renders the faces, on all cores, as PNG files under
-// base-…, or as one contact sheet.
-func previewProducts(job *output.DeckJob, refs []faceRef, base string, dpi float64, sheet bool) []product {
-	box := job.Plan.CardBleedBox()
-	imgs := renderFaces(job, refs, box, dpi)
-	if sheet {
-		return []product{{path: base + "-sheet.png", cards: len(refs), pages: 1, render: func() ([]byte, error) {
-			return contactSheet(job, refs, imgs, box, dpi)
-		}}}
-	}
-	width := len(strconv.Itoa(job.Entries()))
-	var out []product
-	for i, r := range refs {
-		img := imgs[i]
-		out = append(out, product{path: fmt.Sprintf("%s-%0*d-%s.png", base, width, r.card+1, r.side), cards: 1, pages: 1,
-			render: func() ([]byte, error) { return png.Encode(img) }})
-	}
-	return out
-}
-
-// renderFaces draws faces into images in parallel.
-func renderFaces(job *output.DeckJob, refs []faceRef, box layout.Rect, dpi float64) []image.Image {
-	imgs := make([]image.Image, len(refs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				imgs[i] = png.Face(job.Face(refs[i].card, refs[i].side), box, dpi)
-			}
-		})
-	}
-	for i := range refs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return imgs
-}
-
-// contactSheet lays the face images out in a grid, each labelled with its
-// card number and side.
-func contactSheet(job *output.DeckJob, refs []faceRef, imgs []image.Image, box layout.Rect, dpi float64) ([]byte, error) {
-	cols := min(len(refs), 10)
-	rows := (len(refs) + cols - 1) / cols
-	gap, labelH := 4.0, 6.0
-	page := layout.Size{W: float64(cols)*(box.W+gap) + gap, H: float64(rows)*(box.H+gap+labelH) + gap}
-	c := png.New(dpi)
-	c.BeginPage(page, nil)
-	fam := templates.NewFontSet().Fallback
-	st := templates.TextStyle{Family: fam, Size: 9, Colour: templates.Colour{R: 60, G: 60, B: 60, A: 255}, Align: templates.AlignCenter, VAlign: templates.VAlignMiddle, Plain: true, LineHeight: 1}
-	for i, r := range refs {
-		x := gap + float64(i%cols)*(box.W+gap)
-		y := gap + float64(i/cols)*(box.H+gap+labelH)
-		c.Image(&templates.ImageOp{Image: &templates.Image{Pixels: imgs[i]}, Box: layout.Rect{X: x, Y: y, W: box.W, H: box.H}})
-		ops, _ := templates.LayoutText(nil, fmt.Sprintf("%d %s", r.card+1, r.side), layout.Rect{X: x, Y: y + box.H, W: box.W, H: labelH}, st, nil)
-		output.DrawFace(c, &templates.Face{Ops: ops})
-	}
-	return c.Encode()
+// stem returns a file's name without folder and extension.
+func stem(p string) string {
+	base := filepath.Base(p)
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 // parseCardList reads "1-5,9" into 0-based entries; "" is all of them.

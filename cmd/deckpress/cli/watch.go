@@ -6,35 +6,36 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/deckpress/deckpress/watch"
+	"github.com/deckpress/deckpress/cmd/deckpress/watch"
+	"github.com/deckpress/deckpress/output/build"
 )
 
 // watchLoop runs once, then again after every change to a file the last
-// run read, until env.Stop is closed. A failed run is reported and the
-// loop goes on waiting: content errors never end it.
-func watchLoop(env Env, once func(Env) error) error {
+// run read, until f.Stop is closed. A failed run is reported and the loop
+// goes on waiting: content errors never end it.
+func watchLoop(f *Factory, once func() error) error {
+	env := f.Env
 	w, err := watch.New(env.Debounce)
 	if err != nil {
-		return failed("watch: %v", err)
+		return fmt.Errorf("watch: %w", err)
 	}
 	defer w.Close()
 	run := func() {
-		e := env
-		e.reads = &readLog{}
-		err := once(e)
-		var ce *contentError
+		f.reads = &build.ReadLog{}
+		err := once()
+		var fe *FlagError
 		switch {
 		case err == nil:
 			fmt.Fprintln(env.Err, "built; watching for changes")
-		case errors.As(err, &ce):
-			if ce.msg != "" {
-				fmt.Fprintln(env.Err, "deckpress:", ce.msg)
+		case errors.As(err, &fe):
+			fmt.Fprintln(env.Err, "deckpress:", err)
+		default:
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintln(env.Err, "deckpress:", msg)
 			}
 			fmt.Fprintln(env.Err, "failed; still watching for changes")
-		default:
-			fmt.Fprintln(env.Err, "deckpress:", err)
 		}
-		if err := w.Set(e.reads.list()); err != nil {
+		if err := w.Set(f.reads.List()); err != nil {
 			fmt.Fprintln(env.Err, "deckpress: watch:", err)
 		}
 	}

@@ -1,0 +1,405 @@
+package studio
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/cmd/deckpress/watch"
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/build"
+	"github.com/deckpress/deckpress/output/png"
+	"github.com/deckpress/deckpress/rules/compose"
+	"github.com/deckpress/deckpress/templates/draw"
+)
+
+// cardDPI is the resolution of the card images.
+const cardDPI = 110
+
+// state is the project as last built: every input with its products,
+// diagnostics and, for decks, the last good faces.
+type state struct {
+	dir string
+	log io.Writer
+
+	mu      sync.RWMutex
+	version int
+	print   output.PrintOptions // the project file's print settings
+	project cards.Diagnostics   // the project file's own diagnostics
+	inputs  []*inputState       // in file order
+	subs    map[chan event]bool
+}
+
+// inputState is one input as last built.
+type inputState struct {
+	Path     string // relative to the folder, with slashes
+	Format   string // its first key: deck, team, hero…
+	Products []productInfo
+	Diags    cards.Diagnostics
+	reads    []string   // absolute paths of the files the build read
+	deck     *deckState // the last good deck; kept while the file is broken
+	took     time.Duration
+}
+
+type productInfo struct {
+	Name   string `json:"name"`
+	Cards  int    `json:"cards"`
+	Sheets int    `json:"sheets"`
+}
+
+// deckState is a prepared deck and its faces, each with a version that
+// changes only when the face does, so that the page reloads only the
+// images that changed.
+type deckState struct {
+	name  string // its product's name
+	job   *output.DeckJob
+	faces []*face // card i side s at 2i+s
+	fresh []int   // the faces that changed from the previous deck
+}
+
+type face struct {
+	face    *draw.Face
+	version int
+	once    sync.Once
+	png     []byte
+	err     error
+}
+
+// event is what the page is told after a rebuild.
+type event struct {
+	Version int      `json:"version"`
+	Changed []string `json:"changed"`
+}
+
+func newState(dir string, log io.Writer) (*state, error) {
+	st := &state{dir: dir, log: log, subs: map[chan event]bool{}}
+	paths, err := st.load()
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range paths {
+		st.inputs = append(st.inputs, st.build(p, nil))
+	}
+	return st, nil
+}
+
+// load reads the project file (its print settings and inputs) and lists
+// the folder's inputs: those it names, or every YAML file of a format
+// deckpress builds.
+func (st *state) load() ([]string, error) {
+	st.project = nil
+	st.print = output.PrintOptions{}
+	var names []string
+	proj := filepath.Join(st.dir, cards.ProjectFile)
+	if src, err := os.ReadFile(proj); err == nil {
+		root, diags := cards.Parse(cards.ProjectFile, src)
+		if root != nil {
+			p, ds := cards.ReadProject(cards.ProjectFile, root)
+			diags = append(diags, ds...)
+			if p != nil {
+				st.print = output.ReadPrint(p.Print, &diags)
+				for _, n := range p.Inputs {
+					if !st.inside(n.Value) {
+						diags.Errorf(n.Pos, "inputs: %s: it lies outside the project folder; the studio serves only the folder's files", n.Value)
+						continue
+					}
+					names = append(names, n.Value)
+				}
+				if p.Inputs != nil && names == nil {
+					names = []string{} // listed, none usable: not the whole folder
+				}
+			}
+		}
+		st.project = diags
+	}
+	if names == nil {
+		names = []string{"."}
+	}
+	var out []string
+	for _, n := range names {
+		abs := filepath.Join(st.dir, filepath.FromSlash(n))
+		if info, err := os.Stat(abs); err == nil && !info.IsDir() {
+			out = append(out, filepath.ToSlash(filepath.Clean(n)))
+			continue
+		}
+		entries, err := os.ReadDir(abs)
+		if err != nil {
+			continue // the project file's diagnostics say so
+		}
+		for _, e := range entries {
+			ext := strings.ToLower(filepath.Ext(e.Name()))
+			if e.IsDir() || (ext != ".yaml" && ext != ".yml") || e.Name() == cards.ProjectFile {
+				continue
+			}
+			p := filepath.ToSlash(filepath.Join(n, e.Name()))
+			if format(filepath.Join(st.dir, p)) != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out), nil
+}
+
+// inside reports whether the project file's name p (relative to the
+// folder) stays in the folder, as written and with symlinks resolved.
+func (st *state) inside(p string) bool {
+	if !filepath.IsLocal(filepath.FromSlash(p)) {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(st.dir, filepath.FromSlash(p)))
+	if err != nil {
+		return true // missing: the build says so
+	}
+	rel, err := filepath.Rel(st.dir, real)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+// format returns the first key of a file when deckpress builds it, or ""
+// (a template file, a ruleset). A file that does not parse counts as an
+// input, so that its diagnostics show.
+func format(path string) string {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	root, _ := cards.Parse(path, src)
+	if root == nil {
+		return "?"
+	}
+	key := cards.FirstKey(root)
+	if slices.Contains(build.Formats(), key) && key != "ruleset" {
+		return key
+	}
+	return ""
+}
+
+// build builds one input; prev is its last state, whose deck is kept when
+// this build fails.
+func (st *state) build(p string, prev *inputState) *inputState {
+	start := time.Now()
+	log := &build.ReadLog{}
+	env := build.Env{Dir: st.dir, Reads: log}
+	in := &inputState{Path: p, Format: format(filepath.Join(st.dir, p))}
+	req := build.Request{Env: env, Inputs: []string{filepath.FromSlash(p)}, Print: st.print, Out: "out"}
+	if prev != nil {
+		in.deck = prev.deck
+	}
+	var diags cards.Diagnostics
+	if in.Format == "deck" {
+		// one pass for the cards and the diagnostics build would give:
+		// Decks, and the composition checks that Prepare adds
+		decks, ds, err := build.Decks(req)
+		diags = ds
+		if err != nil {
+			diags = append(diags, cards.Diagnostic{Pos: cards.Pos{File: p}, Severity: cards.Error, Message: err.Error()})
+		}
+		if len(decks) == 1 {
+			job := decks[0].Job
+			diags = diags.Extend(compose.Check(job.Deck))
+			if !diags.HasErrors() {
+				in.Products = []productInfo{{Name: stemOf(p), Cards: job.Cards(), Sheets: job.Sheets()}}
+				in.deck = newDeck(stemOf(p), job, in.deck)
+			}
+		}
+	} else {
+		products, ds, err := build.Prepare(req)
+		diags = ds
+		if err != nil {
+			diags = append(diags, cards.Diagnostic{Pos: cards.Pos{File: p}, Severity: cards.Error, Message: err.Error()})
+		}
+		for _, pr := range products {
+			in.Products = append(in.Products, productInfo{Name: stemOf(pr.Path), Cards: pr.Cards, Sheets: pr.Sheets})
+		}
+	}
+	in.Diags = diags.Sort()
+	in.reads = log.List()
+	in.took = time.Since(start)
+	return in
+}
+
+func stemOf(p string) string {
+	base := filepath.Base(p)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// newDeck wraps a prepared deck; a face equal to the same face of prev
+// keeps its version and image.
+func newDeck(name string, job *output.DeckJob, prev *deckState) *deckState {
+	d := &deckState{name: name, job: job}
+	for i := range job.Entries() {
+		for _, side := range []layout.Side{layout.Front, layout.Back} {
+			f := &face{face: job.Face(i, side), version: 1}
+			k := len(d.faces)
+			if prev != nil && k < len(prev.faces) {
+				old := prev.faces[k]
+				if reflect.DeepEqual(old.face, f.face) {
+					f = old
+				} else {
+					f.version = old.version + 1
+				}
+			}
+			if f.version > 1 || prev == nil {
+				d.fresh = append(d.fresh, k)
+			}
+			d.faces = append(d.faces, f)
+		}
+	}
+	return d
+}
+
+// render draws the faces that changed in the background, on all cores,
+// so that the images a page asks for after a rebuild are on their way.
+func (d *deckState) render() {
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		go func() {
+			for k := range next {
+				d.image(k/2, layout.Side(k%2))
+			}
+		}()
+	}
+	go func() {
+		for _, k := range d.fresh {
+			next <- k
+		}
+		close(next)
+	}()
+}
+
+// image returns the PNG of card i, side s.
+func (d *deckState) image(i int, s layout.Side) ([]byte, int, error) {
+	k := 2*i + int(s)
+	if i < 0 || k >= len(d.faces) {
+		return nil, 0, fmt.Errorf("no card %d", i+1)
+	}
+	f := d.faces[k]
+	f.once.Do(func() {
+		f.png, f.err = png.Encode(png.Face(f.face, d.job.Plan.CardBleedBox(), cardDPI))
+	})
+	return f.png, f.version, f.err
+}
+
+// input returns the input at p, or nil.
+func (st *state) input(p string) *inputState {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	for _, in := range st.inputs {
+		if in.Path == p {
+			return in
+		}
+	}
+	return nil
+}
+
+// changed rebuilds the inputs that read any of the files (absolute), and
+// everything when the project file changed, then tells the page.
+func (st *state) changed(files []string) {
+	all := slices.Contains(files, filepath.Join(st.dir, cards.ProjectFile))
+	st.mu.RLock()
+	old := slices.Clone(st.inputs)
+	st.mu.RUnlock()
+	var next []*inputState
+	var changed []string
+	if all {
+		paths, _ := st.load()
+		for _, p := range paths {
+			next = append(next, st.build(p, find(old, p)))
+			changed = append(changed, p)
+		}
+	} else {
+		for _, in := range old {
+			if slices.ContainsFunc(files, func(f string) bool { return slices.Contains(in.reads, f) }) {
+				in = st.build(in.Path, in)
+				if in.deck != nil {
+					in.deck.render()
+				}
+				changed = append(changed, in.Path)
+				fmt.Fprintf(st.log, "rebuilt %s in %v\n", in.Path, in.took.Round(time.Millisecond))
+			}
+			next = append(next, in)
+		}
+	}
+	st.mu.Lock()
+	st.inputs = next
+	st.version++
+	ev := event{Version: st.version, Changed: changed}
+	for c := range st.subs {
+		select {
+		case c <- ev:
+		default: // a slow page catches up on the next event
+		}
+	}
+	st.mu.Unlock()
+}
+
+func find(ins []*inputState, p string) *inputState {
+	for _, in := range ins {
+		if in.Path == p {
+			return in
+		}
+	}
+	return nil
+}
+
+// watched lists every file the inputs read, and the project file.
+func (st *state) watched() []string {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	files := []string{filepath.Join(st.dir, cards.ProjectFile)}
+	for _, in := range st.inputs {
+		files = append(files, in.reads...)
+		files = append(files, filepath.Join(st.dir, filepath.FromSlash(in.Path)))
+	}
+	return files
+}
+
+// watch rebuilds on every change until the returned stop is called.
+func (st *state) watch(debounce time.Duration) (stop func(), err error) {
+	w, err := watch.New(debounce)
+	if err != nil {
+		return nil, fmt.Errorf("watch: %w", err)
+	}
+	if err := w.Set(st.watched()); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("watch: %w", err)
+	}
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case batch := <-w.Changes():
+				st.changed(batch)
+				if err := w.Set(st.watched()); err != nil {
+					fmt.Fprintln(st.log, "deckpress: watch:", err)
+				}
+			}
+		}
+	}()
+	return func() { close(done); w.Close() }, nil
+}
+
+// subscribe returns a channel of events and its cancel.
+func (st *state) subscribe() (chan event, func()) {
+	c := make(chan event, 8)
+	st.mu.Lock()
+	st.subs[c] = true
+	st.mu.Unlock()
+	return c, func() {
+		st.mu.Lock()
+		delete(st.subs, c)
+		st.mu.Unlock()
+	}
+}

@@ -1,0 +1,130 @@
+package build
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/data"
+	"github.com/deckpress/deckpress/internal/testdecks"
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/arena"
+	"github.com/deckpress/deckpress/output/pdf"
+	pngout "github.com/deckpress/deckpress/output/png"
+	"github.com/deckpress/deckpress/templates/draw"
+)
+
+// buildFile runs the pipeline deckpress build runs on the file name in
+// dir (reading, rules, composition, layout, rendering, staged writing)
+// and returns the products written.
+func buildFile(tb testing.TB, dir, name string) []Product {
+	products, diags, err := Prepare(Request{Env: Env{Dir: dir}, Inputs: []string{name}, Out: "out"})
+	if err != nil || diags.HasErrors() {
+		tb.Fatal(err, diags)
+	}
+	if err := Write(dir, products, nil); err != nil {
+		tb.Fatal(err)
+	}
+	return products
+}
+
+// fileSize is the size of the file at path, in KiB.
+func fileSize(tb testing.TB, path string) float64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return float64(st.Size()) / 1024
+}
+
+// BenchmarkBuild1080 builds 1,080 poker cards, fronts and backs, on A4.
+func BenchmarkBuild1080(b *testing.B) { benchmarkBuild(b, 1080) }
+
+// BenchmarkBuild10800 builds ten times as many: time and memory should
+// grow linearly.
+func BenchmarkBuild10800(b *testing.B) { benchmarkBuild(b, 10800) }
+
+func benchmarkBuild(b *testing.B, n int) {
+	dir := b.TempDir()
+	os.WriteFile(filepath.Join(dir, "big.yaml"), []byte(testdecks.Big(n)), 0o644)
+	b.ReportAllocs()
+	var products []Product
+	for b.Loop() {
+		products = buildFile(b, dir, "big.yaml")
+	}
+	b.ReportMetric(fileSize(b, filepath.Join(dir, products[0].Path)), "KiB/pdf")
+}
+
+// TestBigDeckBuilds keeps the benchmark's deck valid (and its output
+// sane) in ordinary test runs.
+func TestBigDeckBuilds(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "big.yaml"), []byte(testdecks.Big(100)), 0o644)
+	products := buildFile(t, dir, "big.yaml")
+	if len(products) != 1 || !strings.Contains(products[0].Counts(), "100 cards") || !strings.Contains(products[0].Counts(), "12 sheets") {
+		t.Fatalf("%+v", products)
+	}
+}
+
+// BenchmarkBuild1080Rich builds 1,080 cards with wrapped text, inline
+// icons and pictures, fronts and backs, on A4.
+func BenchmarkBuild1080Rich(b *testing.B) {
+	dir := b.TempDir()
+	testdecks.WriteArt(b, dir)
+	os.WriteFile(filepath.Join(dir, "rich.yaml"), []byte(testdecks.Rich(1080)), 0o644)
+	b.ReportAllocs()
+	var products []Product
+	for b.Loop() {
+		products = buildFile(b, dir, "rich.yaml")
+	}
+	b.ReportMetric(fileSize(b, filepath.Join(dir, products[0].Path)), "KiB/pdf")
+}
+
+func TestRichDeckBuilds(t *testing.T) {
+	dir := t.TempDir()
+	testdecks.WriteArt(t, dir)
+	os.WriteFile(filepath.Join(dir, "rich.yaml"), []byte(testdecks.Rich(20)), 0o644)
+	products, diags, err := Prepare(Request{Env: Env{Dir: dir}, Inputs: []string{"rich.yaml"}, Out: "out"})
+	if err != nil || len(diags) > 0 || len(products) != 1 || !strings.Contains(products[0].Counts(), "20 cards") {
+		t.Fatalf("%v\n%v\n%+v", err, diags, products)
+	}
+	if err := Write(dir, products, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkHexPaper100 builds 100 pages of one-inch hex paper with
+// coordinate labels on A4, to PDF bytes.
+func BenchmarkHexPaper100(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		doc := arena.HexPaper(arena.PaperOptions{Page: layout.Size{W: 210, H: 297}, Margin: 8,
+			Grid: layout.HexGrid{Size: 25.4}, Labels: true, Scale: "5 ft", Line: draw.Black, Width: 0.25, Pages: 100})
+		if _, err := pdf.Render(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPreviewFace renders one face of the gallery deck to an image
+// at 150 dpi, one face per op, cycling through the fronts and backs.
+func BenchmarkPreviewFace(b *testing.B) {
+	src, _ := fs.ReadFile(data.FS, "kits/samples/gallery.yaml")
+	deck, diags := cards.LoadDeck("kits/samples/gallery.yaml", src, embeddedFiles{})
+	job, more := output.PrepareDeck(deck, output.DeckOptions{Files: embeddedFiles{}, Builtin: Builtin()})
+	diags = diags.Extend(more)
+	if job == nil {
+		b.Fatal(diags)
+	}
+	box := job.Plan.CardBleedBox()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		pngout.Face(job.Face(i%job.Entries(), layout.Side(i/job.Entries()%2)), box, 150)
+		i++
+	}
+}

@@ -1,0 +1,137 @@
+package build
+
+import (
+	"fmt"
+	"image"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/output"
+	"github.com/deckpress/deckpress/output/png"
+	"github.com/deckpress/deckpress/rules/galaga"
+
+	"github.com/deckpress/deckpress/templates/draw"
+	"github.com/deckpress/deckpress/templates/typeset"
+)
+
+// FaceRef is one face to render: a card entry and a side.
+type FaceRef struct {
+	Card int // 0-based entry
+	Side layout.Side
+}
+
+// Deck is a deck input prepared for preview or export.
+type Deck struct {
+	Path string // the input, as given
+	Job  *output.DeckJob
+}
+
+// Decks loads and prepares every deck among the inputs, for preview and
+// export; a folder stands for the deck files in it. Files named
+// explicitly must be decks.
+func Decks(req Request) ([]Deck, cards.Diagnostics, error) {
+	ins, diags, err := argInputs(req.Env, req.Inputs, "")
+	if err != nil {
+		return nil, diags, err
+	}
+	var out []Deck
+	found := 0
+	for _, in := range ins {
+		root, ds := cards.Parse(in.path, in.src)
+		diags = append(diags, ds...)
+		if root == nil {
+			found++ // a broken file is reported, not skipped
+			continue
+		}
+		if cards.FirstKey(root) != "deck" {
+			if in.named {
+				diags.Errorf(root.Pos, "preview shows decks: the file should start with deck:")
+			}
+			continue
+		}
+		found++
+		deck, ds := cards.ReadDeck(in.path, root, in.files)
+		diags = append(diags, ds...)
+		if deck == nil {
+			continue
+		}
+		diags = diags.Extend(galaga.Texts(deck))
+		job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: req.Print.Over(in.project), Files: in.files, Builtin: Builtin()})
+		diags = diags.Extend(ds)
+		if job != nil {
+			out = append(out, Deck{Path: in.path, Job: job})
+		}
+	}
+	diags = diags.Sort()
+	if found == 0 && !diags.HasErrors() {
+		return nil, diags, &NoInputsError{Inputs: req.Inputs, Format: "deck"}
+	}
+	if diags.HasErrors() || len(out) == 0 {
+		return nil, diags, nil
+	}
+	return out, diags, nil
+}
+
+// Preview renders faces of a deck, on all cores, as PNG files named
+// base-<card>-<side>.png, or as one contact sheet, base-sheet.png.
+func Preview(job *output.DeckJob, refs []FaceRef, base string, dpi float64, sheet bool) []Product {
+	box := job.Plan.CardBleedBox()
+	imgs := renderFaces(job, refs, box, dpi)
+	if sheet {
+		return []Product{{Path: base + "-sheet.png", Cards: len(refs), Pages: 1, Render: func() ([]byte, error) {
+			return contactSheet(job, refs, imgs, box, dpi)
+		}}}
+	}
+	width := len(strconv.Itoa(job.Entries()))
+	var out []Product
+	for i, r := range refs {
+		img := imgs[i]
+		out = append(out, Product{Path: fmt.Sprintf("%s-%0*d-%s.png", base, width, r.Card+1, r.Side), Cards: 1, Pages: 1,
+			Render: func() ([]byte, error) { return png.Encode(img) }})
+	}
+	return out
+}
+
+// renderFaces draws faces into images in parallel.
+func renderFaces(job *output.DeckJob, refs []FaceRef, box layout.Rect, dpi float64) []image.Image {
+	imgs := make([]image.Image, len(refs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				imgs[i] = png.Face(job.Face(refs[i].Card, refs[i].Side), box, dpi)
+			}
+		})
+	}
+	for i := range refs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return imgs
+}
+
+// contactSheet lays the face images out in a grid, each labelled with its
+// card number and side.
+func contactSheet(job *output.DeckJob, refs []FaceRef, imgs []image.Image, box layout.Rect, dpi float64) ([]byte, error) {
+	cols := min(len(refs), 10)
+	rows := (len(refs) + cols - 1) / cols
+	gap, labelH := 4.0, 6.0
+	page := layout.Size{W: float64(cols)*(box.W+gap) + gap, H: float64(rows)*(box.H+gap+labelH) + gap}
+	c := png.New(dpi)
+	c.BeginPage(page, nil)
+	fam := typeset.NewFontSet().Fallback
+	st := typeset.TextStyle{Family: fam, Size: 9, Colour: draw.Colour{R: 60, G: 60, B: 60, A: 255}, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
+	for i, r := range refs {
+		x := gap + float64(i%cols)*(box.W+gap)
+		y := gap + float64(i/cols)*(box.H+gap+labelH)
+		c.Image(&draw.ImageOp{Image: &draw.Image{Pixels: imgs[i]}, Box: layout.Rect{X: x, Y: y, W: box.W, H: box.H}})
+		ops, _ := typeset.LayoutText(nil, fmt.Sprintf("%d %s", r.Card+1, r.Side), layout.Rect{X: x, Y: y + box.H, W: box.W, H: labelH}, st, nil)
+		draw.DrawFace(c, &draw.Face{Ops: ops})
+	}
+	return c.Encode()
+}

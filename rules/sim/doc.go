@@ -1,0 +1,12 @@
+// Package sim is the seeded runner the game engines share, and the
+// statistics their reports use.
+//
+// A run is n games and a seed s. Game i draws every die from its own
+// generator, a PCG made from (s, i) through SplitMix64 ([NewRand]), so a
+// game's result depends only on s and i: [Run] spreads the games over all
+// cores and returns the results in game order, the same whatever the
+// number of cores. Rates come with 95 % Wilson score intervals ([Wilson]);
+// [Outcomes] counts a side's wins, losses and ties, [Mean] averages, and
+// [FitLine] and [DeletedResiduals] fit a straight line and say which
+// points lie off it.
+package sim

@@ -1,0 +1,117 @@
+package draw
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/deckpress/deckpress/layout"
+)
+
+// Recorder is a Canvas that writes every call as a line of stable text,
+// for golden tests of templates and documents. Numbers keep at most three
+// decimals.
+type Recorder struct {
+	strings.Builder
+}
+
+// BeginPage records a page.
+func (r *Recorder) BeginPage(size layout.Size, trim *layout.Rect) {
+	fmt.Fprintf(r, "page %sx%s", Num(size.W), Num(size.H))
+	if trim != nil {
+		fmt.Fprintf(r, " trim=%s,%s,%s,%s", Num(trim.X), Num(trim.Y), Num(trim.W), Num(trim.H))
+	}
+	r.WriteByte('\n')
+}
+
+// Save records a state push.
+func (r *Recorder) Save() { r.WriteString("save\n") }
+
+// Restore records a state pop.
+func (r *Recorder) Restore() { r.WriteString("restore\n") }
+
+// Transform records a transform.
+func (r *Recorder) Transform(m layout.Affine) {
+	fmt.Fprintf(r, "transform %s %s %s %s %s %s\n", Num(m.A), Num(m.B), Num(m.C), Num(m.D), Num(m.E), Num(m.F))
+}
+
+// Clip records a clip path.
+func (r *Recorder) Clip(p layout.Path) { fmt.Fprintf(r, "clip %s\n", PathString(p)) }
+
+// Path records a filled or stroked path.
+func (r *Recorder) Path(op *PathOp) {
+	fmt.Fprintf(r, "path fill=%s stroke=%s", paint(op.Fill), paint(op.Stroke))
+	if op.Stroke.Visible() {
+		fmt.Fprintf(r, " width=%s", Num(op.Width))
+	}
+	if len(op.Dash) > 0 {
+		fmt.Fprintf(r, " dash=%s", nums(op.Dash))
+	}
+	if op.EvenOdd {
+		r.WriteString(" evenodd")
+	}
+	fmt.Fprintf(r, " %s\n", PathString(op.Path))
+}
+
+// Text records a text run.
+func (r *Recorder) Text(op *TextOp) {
+	fmt.Fprintf(r, "text %s %spt %s at %s,%s %q\n", op.Font.ID(), Num(op.Size), op.Colour, Num(op.X), Num(op.Y), op.Text)
+}
+
+// Image records a picture.
+func (r *Recorder) Image(op *ImageOp) {
+	fmt.Fprintf(r, "image %s %dx%dpx at %s,%s size %sx%s\n", op.Image.ID, op.Image.W, op.Image.H, Num(op.Box.X), Num(op.Box.Y), Num(op.Box.W), Num(op.Box.H))
+}
+
+func paint(c Colour) string {
+	if !c.Visible() {
+		return "none"
+	}
+	return c.String()
+}
+
+// Num formats a number with at most three decimals and without negative
+// zero, as drawing dumps and PDF content streams write coordinates.
+func Num(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 3, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+func nums(vs []float64) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = Num(v)
+	}
+	return "[" + strings.Join(s, " ") + "]"
+}
+
+// PathString writes a path in SVG-like notation: M x,y L x,y C … Z.
+func PathString(p layout.Path) string {
+	var b strings.Builder
+	i := 0
+	pt := func() string {
+		s := Num(p.Points[i].X) + "," + Num(p.Points[i].Y)
+		i++
+		return s
+	}
+	for k, v := range p.Verbs {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		switch v {
+		case layout.MoveTo:
+			b.WriteString("M" + pt())
+		case layout.LineTo:
+			b.WriteString("L" + pt())
+		case layout.CubicTo:
+			b.WriteString("C" + pt() + " " + pt() + " " + pt())
+		case layout.Close:
+			b.WriteString("Z")
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,575 @@
+package typeset
+
+import (
+	"fmt"
+	"math"
+	"unicode"
+
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
+	"strings"
+)
+
+// Align is the horizontal alignment of text lines.
+type Align uint8
+
+// Alignments.
+const (
+	AlignLeft Align = iota
+	AlignCenter
+	AlignRight
+	AlignJustify
+)
+
+// VAlign is the vertical placement of a text block in its box.
+type VAlign uint8
+
+// Vertical alignments.
+const (
+	VAlignTop VAlign = iota
+	VAlignMiddle
+	VAlignBottom
+)
+
+var (
+	AlignNames  = []string{"left", "center", "right", "justify"}
+	VAlignNames = []string{"top", "middle", "bottom"}
+)
+
+// TextStyle is everything that decides how a text is set.
+type TextStyle struct {
+	Family     *Family
+	Style      Style   // the base style; markup adds bold and italic
+	Size       float64 // points
+	MinSize    float64 // smallest size fit: shrink may use, points
+	Colour     draw.Colour
+	Align      Align
+	VAlign     VAlign
+	LineHeight float64 // line pitch as a multiple of the size; default 1.2
+	Wrap       bool    // break lines at the box width
+	Shrink     bool    // shrink the size until the text fits the box
+	Plain      bool    // no markup: stars and colons are literal
+}
+
+// Spacing between blocks, in lines.
+const (
+	paragraphGap = 0.5
+	bulletGap    = 0.15
+	iconEm       = 0.82 // an inline icon's side, in ems
+	iconAdvance  = 1.0  // the room an inline icon takes, in ems
+)
+
+// TextResult is what laying out a text produced, besides its operations.
+type TextResult struct {
+	Size       float64 // the size used, points
+	Overflow   bool    // the text did not fit even at the smallest size; the rest was cut
+	Missing    []rune  // characters no font could draw (left out)
+	Substitute []rune  // characters drawn from the fallback font
+	Problems   []Problem
+}
+
+// Problem is something wrong in a text that was set anyway: a warning
+// (unbalanced markup, a missing glyph), or an error when Icon names an
+// icon the set lacks.
+type Problem struct {
+	Block   int    // the block it is in, for [Flow]
+	Message string // the warning; empty for an unknown icon
+	Icon    string // an unknown icon's name
+}
+
+// Error reports whether the problem stops a build (an unknown icon).
+func (p Problem) Error() bool { return p.Icon != "" }
+
+// Text is the problem's message; an unknown icon's says which name is
+// nearest by suggest (or lists the names when none is near).
+func (p Problem) Text(icons *IconSet, suggest func(word string, choices []string) string) string {
+	if p.Icon == "" {
+		return p.Message
+	}
+	return UnknownIcon(p.Icon, icons, suggest)
+}
+
+// piece is a stretch of a word in one font, or one icon, with its width in ems.
+type piece struct {
+	font *Font
+	text string
+	icon *Icon
+	w    float64
+}
+
+type tokKind uint8
+
+const (
+	tokWord tokKind = iota
+	tokSpace
+	tokBreak
+)
+
+type token struct {
+	kind   tokKind
+	pieces []piece // words: one or more pieces; spaces: one piece
+	w      float64
+	joined bool // a word that follows the previous one without a space (after a hyphen)
+}
+
+type para struct {
+	marker     string  // a list item's "•" or "2."
+	markerFont *Font   // the face the marker is drawn in
+	indent     float64 // the marker's room, ems
+	tokens     []token
+}
+
+// line is one set line: its items (pieces, spaces included) and width, all
+// in ems.
+type line struct {
+	items      []piece
+	spaces     int // space items, for justification
+	w          float64
+	indent     float64
+	marker     string // the list marker this line carries
+	markerFont *Font
+	lastOfPara bool
+	paraStart  bool
+	afterGap   float64 // space before this line, in lines
+}
+
+// LayoutText sets s in box with style st, appending its drawing operations
+// to ops. icons resolves inline icon names; nil means no icons.
+func LayoutText(ops []draw.Op, s string, box layout.Rect, st TextStyle, icons *IconSet) ([]draw.Op, TextResult) {
+	var res TextResult
+	blocks, probs := parseMarkup(s, st.Plain)
+	for _, p := range probs {
+		res.Problems = append(res.Problems, Problem{Message: p.msg})
+	}
+	paras := tokenize(blocks, st, icons, &res)
+	if st.LineHeight <= 0 {
+		st.LineHeight = 1.2
+	}
+	size := st.Size
+	lines, broken := breakLines(paras, box.W/ptToMM(size), st.Wrap)
+	if st.Shrink && !fits(lines, broken, box, size, st) {
+		lo, hi := st.MinSize, size
+		if lo <= 0 || lo > hi {
+			lo = math.Min(hi, 4)
+		}
+		size = lo
+		if l, b := breakLines(paras, box.W/ptToMM(lo), st.Wrap); fits(l, b, box, lo, st) {
+			// binary search for the largest fitting size, to 0.05 pt
+			for hi-lo > 0.05 {
+				mid := (lo + hi) / 2
+				if l, b := breakLines(paras, box.W/ptToMM(mid), st.Wrap); fits(l, b, box, mid, st) {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			size = math.Floor(lo*20) / 20
+		}
+		lines, broken = breakLines(paras, box.W/ptToMM(size), st.Wrap)
+		if !fits(lines, broken, box, size, st) {
+			res.Overflow = true
+		}
+	}
+	res.Size = size
+	ops, cut := emitLines(ops, lines, box, size, st)
+	if cut {
+		res.Overflow = true
+	}
+	return ops, res
+}
+
+func ptToMM(pt float64) float64 { return pt * layout.MMPerPoint }
+
+// tokenize turns blocks into words, spaces and breaks, choosing a font for
+// every character (the fallback font where the chosen one lacks it).
+func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []para {
+	var paras []para
+	for _, b := range blocks {
+		p := para{marker: b.marker}
+		if b.marker != "" {
+			p.markerFont = markerFace(st.Family.Face(st.Style), st.Style, b.marker)
+			p.indent = p.markerFont.Width(b.marker + " ")
+		}
+		var word *token
+		joinNext := false // the next word continues a hyphenated one
+		endWord := func() {
+			if word != nil {
+				p.tokens = append(p.tokens, *word)
+				word = nil
+			}
+		}
+		startWord := func() {
+			if word == nil {
+				word = &token{kind: tokWord, joined: joinNext}
+				joinNext = false
+			}
+		}
+		for _, sp := range b.spans {
+			style := combine(st.Style, sp.style)
+			font := st.Family.Face(style)
+			if sp.icon != "" {
+				ic := icons.Lookup(sp.icon)
+				if ic == nil {
+					res.Problems = append(res.Problems, Problem{Icon: sp.icon})
+					continue
+				}
+				startWord()
+				word.pieces = append(word.pieces, piece{icon: ic, w: iconAdvance})
+				word.w += iconAdvance
+				continue
+			}
+			if sp.text == "\n" {
+				endWord()
+				joinNext = false
+				p.tokens = append(p.tokens, token{kind: tokBreak})
+				continue
+			}
+			for _, r := range sp.text {
+				if r == ' ' || r == '\t' {
+					endWord()
+					joinNext = false
+					sf := font
+					sw, ok := sf.Advance(' ')
+					if !ok {
+						// a font without a space takes the Go font's
+						sf = fallbackFor(style, ' ')
+						sw, _ = sf.Advance(' ')
+					}
+					p.tokens = append(p.tokens, token{kind: tokSpace, pieces: []piece{{font: sf, text: " ", w: sw}}, w: sw})
+					continue
+				}
+				if unicode.IsControl(r) {
+					continue
+				}
+				f := font
+				adv, ok := f.Advance(r)
+				if !ok || !printable(r) {
+					var fb *Font
+					if printable(r) {
+						fb = fallbackFor(style, r)
+					}
+					if fb == nil {
+						res.Missing = appendRune(res.Missing, r)
+						continue
+					}
+					res.Substitute = appendRune(res.Substitute, r)
+					f = fb
+					adv, _ = f.Advance(r)
+				}
+				startWord()
+				if n := len(word.pieces); n > 0 && word.pieces[n-1].font == f && word.pieces[n-1].icon == nil {
+					word.pieces[n-1].text += string(r)
+					word.pieces[n-1].w += adv
+				} else {
+					word.pieces = append(word.pieces, piece{font: f, text: string(r), w: adv})
+				}
+				word.w += adv
+				if (r == '-' || r == '–' || r == '/') && word.w > adv {
+					// a line may break after a hyphen or slash inside a word
+					endWord()
+					joinNext = true
+				}
+			}
+		}
+		endWord()
+		paras = append(paras, p)
+	}
+	return paras
+}
+
+// markerFace is the face a list marker is drawn in: the text's own, or
+// the Go font's when the text's lacks one of the marker's characters.
+func markerFace(base *Font, style Style, marker string) *Font {
+	for _, r := range marker + " " {
+		if !base.Has(r) {
+			return fallbackFor(style, r)
+		}
+	}
+	return base
+}
+
+// fallbackFor returns the Go face that can draw r, trying the wanted style
+// first.
+func fallbackFor(style Style, r rune) *Font {
+	fams := goFonts()
+	for _, name := range []string{"go", "mono"} {
+		if f := fams[name].Face(style); f.Has(r) {
+			return f
+		}
+	}
+	return nil
+}
+
+func appendRune(list []rune, r rune) []rune {
+	for _, x := range list {
+		if x == r {
+			return list
+		}
+	}
+	return append(list, r)
+}
+
+// UnknownIcon is the message for an icon name the set lacks: with the
+// nearest name by suggest, or the list of names when none is near.
+func UnknownIcon(name string, icons *IconSet, suggest func(word string, choices []string) string) string {
+	names := icons.Names()
+	if near := suggest(name, names); near != "" {
+		return fmt.Sprintf("unknown icon :%s:; did you mean :%s:?", name, near)
+	}
+	return fmt.Sprintf("unknown icon :%s:; icons: %s", name, strings.Join(names, ", "))
+}
+
+// combine adds markup emphasis to a base style.
+func combine(base, markup Style) Style {
+	bold := base == Bold || base == BoldItalic || markup == Bold || markup == BoldItalic
+	italic := base == Italic || base == BoldItalic || markup == Italic || markup == BoldItalic
+	return styleOf(bold, italic)
+}
+
+// styleOf is the style that is bold, italic, both or neither.
+func styleOf(bold, italic bool) Style {
+	switch {
+	case bold && italic:
+		return BoldItalic
+	case bold:
+		return Bold
+	case italic:
+		return Italic
+	}
+	return Regular
+}
+
+// breakLines sets the paragraphs into lines of at most width ems (no limit
+// when !wrap). broken reports whether a word had to be cut inside.
+func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bool) {
+	if !wrap {
+		width = math.Inf(1)
+	}
+	for pi, p := range paras {
+		indent := p.indent
+		gap := 0.0
+		if pi > 0 {
+			gap = paragraphGap
+			if p.marker != "" && paras[pi-1].marker != "" {
+				gap = bulletGap
+			}
+		}
+		cur := line{indent: indent, marker: p.marker, markerFont: p.markerFont, paraStart: true, afterGap: gap}
+		var pending *piece // a space waiting for the next word
+		flush := func() {
+			lines = append(lines, cur)
+			cur = line{indent: indent}
+			pending = nil
+		}
+		avail := width - indent
+		for _, t := range p.tokens {
+			switch t.kind {
+			case tokSpace:
+				if len(cur.items) > 0 && pending == nil {
+					sp := t.pieces[0]
+					pending = &sp
+				}
+			case tokBreak:
+				cur.lastOfPara = true // a forced break is never justified
+				flush()
+			case tokWord:
+				if t.joined {
+					pending = nil
+				}
+				extra := 0.0
+				if pending != nil {
+					extra = pending.w
+				}
+				if cur.w+extra+t.w <= avail+1e-9 {
+					if pending != nil {
+						cur.items = append(cur.items, *pending)
+						cur.spaces++
+						cur.w += pending.w
+					}
+					pending = nil
+					cur.items = append(cur.items, t.pieces...)
+					cur.w += t.w
+					continue
+				}
+				if len(cur.items) > 0 {
+					flush()
+				}
+				if t.w <= avail+1e-9 {
+					cur.items = append(cur.items, t.pieces...)
+					cur.w += t.w
+					continue
+				}
+				// a word longer than the line: cut it between characters
+				broken = true
+				for _, pc := range t.pieces {
+					for _, part := range splitPiece(pc) {
+						if cur.w+part.w > avail+1e-9 && len(cur.items) > 0 {
+							flush()
+						}
+						cur.items = appendPiece(cur.items, part)
+						cur.w += part.w
+					}
+				}
+			}
+		}
+		cur.lastOfPara = true
+		lines = append(lines, cur)
+	}
+	return lines, broken
+}
+
+// splitPiece cuts a piece into one piece per character (icons stay whole).
+func splitPiece(pc piece) []piece {
+	if pc.icon != nil {
+		return []piece{pc}
+	}
+	var out []piece
+	for _, r := range pc.text {
+		a, _ := pc.font.Advance(r)
+		out = append(out, piece{font: pc.font, text: string(r), w: a})
+	}
+	return out
+}
+
+// appendPiece adds p to items, merging it into the last piece when both
+// are text in the same font.
+func appendPiece(items []piece, p piece) []piece {
+	if n := len(items); n > 0 && p.icon == nil && items[n-1].icon == nil && items[n-1].font == p.font && items[n-1].text != " " {
+		items[n-1].text += p.text
+		items[n-1].w += p.w
+		return items
+	}
+	return append(items, p)
+}
+
+// blockHeight returns the height of the lines in mm at size, gaps included.
+func blockHeight(lines []line, size, lineHeight float64) float64 {
+	h := 0.0
+	for _, l := range lines {
+		h += (1 + l.afterGap) * ptToMM(size) * lineHeight
+	}
+	return h
+}
+
+// fits reports whether lines set at size fit the box: no word cut (when
+// wrapping), no line too wide (when not), and not too tall.
+func fits(lines []line, broken bool, box layout.Rect, size float64, st TextStyle) bool {
+	if broken {
+		return false
+	}
+	for _, l := range lines {
+		if (l.w+l.indent)*ptToMM(size) > box.W+1e-9 {
+			return false
+		}
+	}
+	return blockHeight(lines, size, st.LineHeight) <= box.H+1e-9
+}
+
+// emitLines turns set lines into operations inside box. Lines that do not
+// fit below the box's bottom, and characters beyond its right edge, are
+// cut; cut reports whether anything was.
+func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st TextStyle) ([]draw.Op, bool) {
+	em := ptToMM(size)
+	pitch := em * st.LineHeight
+	base := st.Family.Face(st.Style)
+	total := blockHeight(lines, size, st.LineHeight)
+	top := box.Y
+	if total < box.H {
+		switch st.VAlign {
+		case VAlignMiddle:
+			top += (box.H - total) / 2
+		case VAlignBottom:
+			top += box.H - total
+		}
+	}
+	// baseline inside a line box: centred glyph box, but the ascender
+	// never rises above the box
+	ascent, descent := base.Ascent*em, base.Descent*em
+	baseline := math.Max((pitch-(ascent+descent))/2, 0) + ascent
+	baseline = math.Min(baseline, pitch-math.Min(descent, pitch-ascent))
+	cut := false
+	y := top
+	for _, l := range lines {
+		y += l.afterGap * pitch
+		if y+pitch > box.Bottom()+1e-9 {
+			cut = true
+			break
+		}
+		width := (l.w + l.indent) * em
+		x := box.X
+		spaceExtra := 0.0
+		switch st.Align {
+		case AlignCenter:
+			x += (box.W - width) / 2
+		case AlignRight:
+			x += box.W - width
+		case AlignJustify:
+			if !l.lastOfPara && l.spaces > 0 && width < box.W {
+				spaceExtra = (box.W - width) / float64(l.spaces)
+			}
+		}
+		if width > box.W+1e-9 {
+			x = box.X // too wide (no wrap): keep the start, cut the end
+		}
+		by := y + baseline
+		if l.marker != "" {
+			ops = append(ops, &draw.TextOp{Font: l.markerFont, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
+		}
+		x += l.indent * em
+		var run *draw.TextOp
+		for _, it := range l.items {
+			w := it.w * em
+			if it.text == " " {
+				x += w + spaceExtra
+				if run != nil && spaceExtra == 0 && run.Font == it.font {
+					run.Text += " "
+				} else {
+					run = nil
+				}
+				continue
+			}
+			if x+w > box.Right()+1e-6 {
+				cut = true
+				// keep the characters that still fit
+				if it.icon == nil {
+					kept, kw := "", 0.0
+					for _, r := range it.text {
+						a, _ := it.font.Advance(r)
+						if x+(kw+a)*em > box.Right()+1e-6 {
+							break
+						}
+						kept += string(r)
+						kw += a
+					}
+					if kept != "" {
+						ops = appendRun(ops, &run, it.font, size, st.Colour, x, by, kept)
+					}
+				}
+				break
+			}
+			if it.icon != nil {
+				side := iconEm * em
+				ib := layout.Rect{X: x + (w-side)/2, Y: by - side, W: side, H: side}
+				ops = it.icon.Draw(ops, ib, st.Colour)
+				run = nil
+			} else {
+				ops = appendRun(ops, &run, it.font, size, st.Colour, x, by, it.text)
+			}
+			x += w
+		}
+		y += pitch
+	}
+	return ops, cut
+}
+
+// appendRun extends the current run when it continues in the same font,
+// or starts a new text operation.
+func appendRun(ops []draw.Op, run **draw.TextOp, f *Font, size float64, c draw.Colour, x, y float64, text string) []draw.Op {
+	if r := *run; r != nil && r.Font == f {
+		r.Text += text
+		return ops
+	}
+	t := &draw.TextOp{Font: f, Size: size, Colour: c, X: x, Y: y, Text: text}
+	*run = t
+	return append(ops, t)
+}
