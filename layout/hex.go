@@ -174,11 +174,15 @@ func HexLine(a, b Cube) []Cube {
 		if n > 0 {
 			t = float64(i) / float64(n)
 		}
-		// nudge off the exact edges so that rounding is consistent
+		// Nudge the line off the edges between hexes so that no point
+		// of it is exactly tied between two hexes. The nudge is parallel
+		// to none of the three edge directions, (1,1,-2), (1,-2,1) and
+		// (-2,1,1), so it settles every tie, and since both ends move
+		// alike, the line from b to a passes through the same hexes.
 		out = append(out, cubeRound(
 			lerp(float64(a.X)+1e-6, float64(b.X)+1e-6, t),
-			lerp(float64(a.Y)+1e-6, float64(b.Y)+1e-6, t),
-			lerp(float64(a.Z)-2e-6, float64(b.Z)-2e-6, t)))
+			lerp(float64(a.Y)+2e-6, float64(b.Y)+2e-6, t),
+			lerp(float64(a.Z)-3e-6, float64(b.Z)-3e-6, t)))
 	}
 	return out
 }

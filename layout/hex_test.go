@@ -348,9 +348,8 @@ func TestHexExtentCoversAll(t *testing.T) {
 }
 
 // TestHexLineExact pins lines, including ties where a line runs along the
-// edge between two hexes (y against z, x against z): they are settled the
-// same way in both directions. (Ties between hexes that differ in x and y
-// are not pinned: see MUTANTS.md.)
+// edge between two hexes (y against z, x against z, x against y): they are
+// settled the same way in both directions.
 func TestHexLineExact(t *testing.T) {
 	for _, c := range []struct {
 		a, b Cube
@@ -364,6 +363,9 @@ func TestHexLineExact(t *testing.T) {
 		{Cube{1, -3, 2}, Cube{4, -3, -1}, []Cube{{1, -3, 2}, {2, -3, 1}, {3, -3, 0}, {4, -3, -1}}},
 		{Cube{0, 0, 0}, Cube{3, -1, -2}, []Cube{{0, 0, 0}, {1, 0, -1}, {2, -1, -1}, {3, -1, -2}}},
 		{Cube{0, 0, 0}, Cube{-3, 1, 2}, []Cube{{0, 0, 0}, {-1, 0, 1}, {-2, 1, 1}, {-3, 1, 2}}},
+		{Cube{0, 0, 0}, Cube{1, 1, -2}, []Cube{{0, 0, 0}, {0, 1, -1}, {1, 1, -2}}},
+		{Cube{1, 1, -2}, Cube{0, 0, 0}, []Cube{{1, 1, -2}, {0, 1, -1}, {0, 0, 0}}},
+		{Cube{-4, 2, 2}, Cube{1, 3, -4}, []Cube{{-4, 2, 2}, {-3, 2, 1}, {-2, 2, 0}, {-2, 3, -1}, {-1, 3, -2}, {0, 3, -3}, {1, 3, -4}}},
 	} {
 		got := HexLine(c.a, c.b)
 		if len(got) != len(c.want) {
@@ -447,9 +449,9 @@ func nearestCubes(x, y, z float64) []Cube {
 
 // TestHexLineNearest: the i-th hex of a line of n steps from a to b is
 // the hex whose centre is nearest to the point i/n of the way, the line
-// shifted by a hair (1e-6, 1e-6, −2e-6) to settle which side of an edge
-// it passes. Only edges between hexes that differ in x and y stay ties
-// under that shift (it runs along them); there either hex is accepted.
+// shifted by a hair (1e-6, 2e-6, −3e-6) to settle which side of an edge
+// it passes. The shift is parallel to no edge, so every point has one
+// nearest hex, and the line from b to a is the same hexes reversed.
 func TestHexLineNearest(t *testing.T) {
 	var cs []Cube
 	for x := -4; x <= 4; x++ {
@@ -470,10 +472,15 @@ func TestHexLineNearest(t *testing.T) {
 					f = float64(i) / float64(n)
 				}
 				at := func(p, q int, hair float64) float64 { return float64(p) + float64(q-p)*f + hair }
-				near := nearestCubes(at(a.X, b.X, 1e-6), at(a.Y, b.Y, 1e-6), at(a.Z, b.Z, -2e-6))
-				if !slices.Contains(near, h) {
+				near := nearestCubes(at(a.X, b.X, 1e-6), at(a.Y, b.Y, 2e-6), at(a.Z, b.Z, -3e-6))
+				if len(near) != 1 || near[0] != h {
 					t.Fatalf("line %v → %v: hex %d is %v, the nearest is %v", a, b, i, h, near)
 				}
+			}
+			back := HexLine(b, a)
+			slices.Reverse(back)
+			if !slices.Equal(line, back) {
+				t.Fatalf("line %v → %v is %v, but back from %v it is %v reversed", a, b, line, b, back)
 			}
 		}
 	}

@@ -194,6 +194,18 @@ func markCases() []markCase {
 			top:  &span{1, 2}, under: &span{128, 129},
 		},
 		{
+			// the same turned sideways: 60 × 40 cards on the paper turned
+			// landscape, 130 × 88.5 (portrait fits 1 × 3): beside the grid
+			// 3 mm of room leave marks of exactly 1 mm, none above or below
+			name: "tight-sideways", card: Size{60, 40},
+			s:    Settings{Paper: Size{88.5, 130}, Bleed: 1},
+			page: Size{130, 88.5}, cols: 2, rows: 2,
+			grid: Rect{3, 2.25, 124, 84},
+			xs:   []float64{4, 64, 66, 126},
+			ys:   []float64{3.25, 43.25, 45.25, 85.25},
+			left: &span{1, 2}, right: &span{128, 129},
+		},
+		{
 			// fold, top over bottom: landscape, front half 297 × 105,
 			// printable 287 × 95: 4 × 1 of 69.5 × 94.9 (every other
 			// arrangement fits 2). Grid 284 × 94.9 at (6.5, 5.05): top and

@@ -52,6 +52,8 @@ func TestParseLength(t *testing.T) {
 		{"10%", LengthContext{Percent: -1}, `"10%": % is not allowed here; use mm, cm, in or pt`},
 		{"10ft", LengthContext{}, `"10ft": unknown unit "ft"; use mm, cm, in, pt`},
 		{"10ft", both, `"10ft": unknown unit "ft"; use mm, cm, in, pt, px, %`},
+		{"10a", LengthContext{}, `"10a": unknown unit "a"; use mm, cm, in, pt`},
+		{"10z", LengthContext{}, `"10z": unknown unit "z"; use mm, cm, in, pt`},
 		{"10MM", LengthContext{}, `"10MM" is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt)`},
 		{"nan mm", LengthContext{}, `"nan mm" is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt)`},
 		{"Infinity", LengthContext{}, `"Infinity" is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt)`},
