@@ -68,7 +68,9 @@ func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Di
 	}
 	f.Size = m.Get("size")
 	if n := m.Get("print"); n != nil {
-		f.Print = cards.ReadPrint(n, &diags)
+		var ds cards.Diagnostics
+		f.Print, ds = cards.ReadPrint(n)
+		diags = diags.Extend(ds)
 	}
 	n := m.Get("teams")
 	switch {

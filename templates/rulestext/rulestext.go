@@ -106,7 +106,9 @@ func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 	}
 	d.Size = m.Get("size")
 	if n := m.Get("print"); n != nil {
-		d.Print = cards.ReadPrint(n, &diags)
+		var ds cards.Diagnostics
+		d.Print, ds = cards.ReadPrint(n)
+		diags = diags.Extend(ds)
 	}
 	if d.Print["bleed"] == nil && d.Print["gutter"] == nil {
 		// the title band runs to the bleed, so a cut that misses shows the
