@@ -187,109 +187,157 @@ func ptToMM(pt float64) float64 { return pt * layout.MMPerPoint }
 // concatenating strings.
 func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []para {
 	var paras []para
-	missing, substitute := runeSet{}, runeSet{}
+	t := &tokenizer{st: st, icons: icons, res: res, missing: runeSet{}, substitute: runeSet{}}
 	for _, b := range blocks {
-		p := para{marker: b.marker}
-		if b.marker != "" {
-			p.markerFont = markerFace(st.Family.Face(st.Style), st.Style, b.marker)
-			p.indent = p.markerFont.Width(b.marker + " ")
-		}
-		var word *token
-		var buf []byte    // the text of the word's last piece, while it grows
-		joinNext := false // the next word continues a hyphenated one
-		seal := func() {
-			if len(buf) > 0 {
-				word.pieces[len(word.pieces)-1].text = string(buf)
-				buf = buf[:0]
-			}
-		}
-		endWord := func() {
-			if word != nil {
-				seal()
-				p.tokens = append(p.tokens, *word)
-				word = nil
-			}
-		}
-		startWord := func() {
-			if word == nil {
-				word = &token{kind: tokWord, joined: joinNext}
-				joinNext = false
-			}
-		}
-		for _, sp := range b.spans {
-			style := combine(st.Style, sp.style)
-			font := st.Family.Face(style)
-			if sp.icon != "" {
-				ic := icons.Lookup(sp.icon)
-				if ic == nil {
-					res.Problems = append(res.Problems, Problem{Icon: sp.icon})
-					continue
-				}
-				startWord()
-				seal()
-				word.pieces = append(word.pieces, piece{icon: ic, w: iconAdvance})
-				word.w += iconAdvance
-				continue
-			}
-			if sp.text == "\n" {
-				endWord()
-				joinNext = false
-				p.tokens = append(p.tokens, token{kind: tokBreak})
-				continue
-			}
-			for _, r := range sp.text {
-				if (r == ' ' || r == '\t') && sp.nobreak {
-					r = ' ' // in a no-break span: part of the word
-				} else if r == ' ' || r == '\t' {
-					endWord()
-					joinNext = false
-					sf := font
-					sw, ok := sf.Advance(' ')
-					if !ok {
-						// a font without a space takes the Go font's
-						sf = fallbackFor(style, ' ')
-						sw, _ = sf.Advance(' ')
-					}
-					p.tokens = append(p.tokens, token{kind: tokSpace, pieces: []piece{{font: sf, text: " ", w: sw}}, w: sw})
-					continue
-				}
-				if unicode.IsControl(r) {
-					continue
-				}
-				f := font
-				adv, ok := f.Advance(r)
-				if !ok || !printable(r) {
-					var fb *Font
-					if printable(r) {
-						fb = fallbackFor(style, r)
-					}
-					if fb == nil {
-						res.Missing = missing.add(res.Missing, r)
-						continue
-					}
-					res.Substitute = substitute.add(res.Substitute, r)
-					f = fb
-					adv, _ = f.Advance(r)
-				}
-				startWord()
-				if n := len(word.pieces); n == 0 || word.pieces[n-1].font != f || word.pieces[n-1].icon != nil {
-					seal()
-					word.pieces = append(word.pieces, piece{font: f})
-				}
-				buf = utf8.AppendRune(buf, r)
-				word.pieces[len(word.pieces)-1].w += adv
-				word.w += adv
-				if (r == '-' || r == '–' || r == '/') && word.w > adv && !sp.nobreak {
-					// a line may break after a hyphen or slash inside a word
-					endWord()
-					joinNext = true
-				}
-			}
-		}
-		endWord()
-		paras = append(paras, p)
+		paras = append(paras, t.para(b))
 	}
 	return paras
+}
+
+// tokenizer is tokenize's state: what it reports in res, and the paragraph
+// and word being built.
+type tokenizer struct {
+	st                  TextStyle
+	icons               *IconSet
+	res                 *TextResult
+	missing, substitute runeSet
+
+	p        para
+	word     *token
+	buf      []byte // the text of the word's last piece, while it grows
+	joinNext bool   // the next word continues a hyphenated one
+}
+
+// para tokenizes one block.
+func (t *tokenizer) para(b block) para {
+	t.p = para{marker: b.marker}
+	t.word, t.buf, t.joinNext = nil, nil, false
+	if b.marker != "" {
+		t.p.markerFont = markerFace(t.st.Family.Face(t.st.Style), t.st.Style, b.marker)
+		t.p.indent = t.p.markerFont.Width(b.marker + " ")
+	}
+	for _, sp := range b.spans {
+		style := combine(t.st.Style, sp.style)
+		font := t.st.Family.Face(style)
+		switch {
+		case sp.icon != "":
+			t.icon(sp.icon)
+		case sp.text == "\n":
+			t.endWord()
+			t.joinNext = false
+			t.p.tokens = append(t.p.tokens, token{kind: tokBreak})
+		default:
+			for _, r := range sp.text {
+				t.char(r, sp.nobreak, style, font)
+			}
+		}
+	}
+	t.endWord()
+	return t.p
+}
+
+// seal stores the text of the word's last piece.
+func (t *tokenizer) seal() {
+	if len(t.buf) > 0 {
+		t.word.pieces[len(t.word.pieces)-1].text = string(t.buf)
+		t.buf = t.buf[:0]
+	}
+}
+
+func (t *tokenizer) endWord() {
+	if t.word != nil {
+		t.seal()
+		t.p.tokens = append(t.p.tokens, *t.word)
+		t.word = nil
+	}
+}
+
+func (t *tokenizer) startWord() {
+	if t.word == nil {
+		t.word = &token{kind: tokWord, joined: t.joinNext}
+		t.joinNext = false
+	}
+}
+
+// icon adds an icon to the word, or reports it unknown.
+func (t *tokenizer) icon(name string) {
+	ic := t.icons.Lookup(name)
+	if ic == nil {
+		t.res.Problems = append(t.res.Problems, Problem{Icon: name})
+		return
+	}
+	t.startWord()
+	t.seal()
+	t.word.pieces = append(t.word.pieces, piece{icon: ic, w: iconAdvance})
+	t.word.w += iconAdvance
+}
+
+// char adds one character of a span in style, drawn in font: a space ends
+// the word (but in a no-break span), a hyphen or slash inside a word lets
+// the line break after it.
+func (t *tokenizer) char(r rune, nobreak bool, style Style, font *Font) {
+	if (r == ' ' || r == '\t') && nobreak {
+		r = ' ' // in a no-break span: part of the word
+	} else if r == ' ' || r == '\t' {
+		t.space(style, font)
+		return
+	}
+	if unicode.IsControl(r) {
+		return
+	}
+	f, adv, ok := t.face(r, style, font)
+	if !ok {
+		return
+	}
+	t.startWord()
+	word := t.word
+	if n := len(word.pieces); n == 0 || word.pieces[n-1].font != f || word.pieces[n-1].icon != nil {
+		t.seal()
+		word.pieces = append(word.pieces, piece{font: f})
+	}
+	t.buf = utf8.AppendRune(t.buf, r)
+	word.pieces[len(word.pieces)-1].w += adv
+	word.w += adv
+	if (r == '-' || r == '–' || r == '/') && word.w > adv && !nobreak {
+		// a line may break after a hyphen or slash inside a word
+		t.endWord()
+		t.joinNext = true
+	}
+}
+
+// space ends the word and adds a space.
+func (t *tokenizer) space(style Style, font *Font) {
+	t.endWord()
+	t.joinNext = false
+	sf := font
+	sw, ok := sf.Advance(' ')
+	if !ok {
+		// a font without a space takes the Go font's
+		sf = fallbackFor(style, ' ')
+		sw, _ = sf.Advance(' ')
+	}
+	t.p.tokens = append(t.p.tokens, token{kind: tokSpace, pieces: []piece{{font: sf, text: " ", w: sw}}, w: sw})
+}
+
+// face returns the font r is drawn in and its advance: font, or the
+// fallback font where font lacks it (reported in Substitute); not ok when
+// no font has it (reported in Missing).
+func (t *tokenizer) face(r rune, style Style, font *Font) (*Font, float64, bool) {
+	adv, ok := font.Advance(r)
+	if ok && printable(r) {
+		return font, adv, true
+	}
+	var fb *Font
+	if printable(r) {
+		fb = fallbackFor(style, r)
+	}
+	if fb == nil {
+		t.res.Missing = t.missing.add(t.res.Missing, r)
+		return nil, 0, false
+	}
+	t.res.Substitute = t.substitute.add(t.res.Substitute, r)
+	adv, _ = fb.Advance(r)
+	return fb, adv, true
 }
 
 // markerFace is the face a list marker is drawn in: the text's own, or
