@@ -570,11 +570,37 @@ func fits(lines []line, broken bool, box layout.Rect, size float64, st TextStyle
 // fit below the box's bottom, and characters beyond its right edge, are
 // cut; cut reports whether anything was.
 func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st TextStyle) ([]draw.Op, bool) {
+	e := &lineEmitter{ops: ops, box: box, size: size, em: ptToMM(size), st: st}
+	pitch := e.em * st.LineHeight
+	top, baseline := lineBox(lines, box, size, st)
+	cut := false
+	y := top
+	for _, l := range lines {
+		y += l.afterGap * pitch
+		if y+pitch > box.Bottom()+1e-9 {
+			cut = true
+			break
+		}
+		if e.line(l, y+baseline) {
+			cut = true
+		}
+		y += pitch
+	}
+	for _, r := range e.runs {
+		r.op.Text = r.b.String()
+	}
+	return e.ops, cut
+}
+
+// lineBox returns the top of the first line, set in box by the vertical
+// alignment, and the baseline's depth inside a line: a centred glyph box,
+// but the ascender never rises above the line.
+func lineBox(lines []line, box layout.Rect, size float64, st TextStyle) (top, baseline float64) {
 	em := ptToMM(size)
 	pitch := em * st.LineHeight
 	base := st.Family.Face(st.Style)
 	total := blockHeight(lines, size, st.LineHeight)
-	top := box.Y
+	top = box.Y
 	if total < box.H {
 		switch st.VAlign {
 		case VAlignMiddle:
@@ -583,90 +609,99 @@ func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st Te
 			top += box.H - total
 		}
 	}
-	// baseline inside a line box: centred glyph box, but the ascender
-	// never rises above the box
 	ascent, descent := base.Ascent*em, base.Descent*em
-	baseline := math.Max((pitch-(ascent+descent))/2, 0) + ascent
+	baseline = math.Max((pitch-(ascent+descent))/2, 0) + ascent
 	baseline = math.Min(baseline, pitch-math.Min(descent, pitch-ascent))
-	cut := false
-	var runs []*textRun
-	defer func() {
-		for _, r := range runs {
-			r.op.Text = r.b.String()
+	return top, baseline
+}
+
+// lineEmitter is emitLines' state: the operations so far and the text
+// runs whose text is still growing.
+type lineEmitter struct {
+	ops  []draw.Op
+	runs []*textRun
+	box  layout.Rect
+	size float64
+	em   float64 // mm a font unit of the text's size
+	st   TextStyle
+}
+
+// line emits one line on the baseline by and reports whether its end was
+// cut at the box's right edge.
+func (e *lineEmitter) line(l line, by float64) (cut bool) {
+	x, spaceExtra := e.start(l)
+	if l.marker != "" {
+		e.ops = append(e.ops, &draw.TextOp{Font: l.markerFont, Size: e.size, Colour: e.st.Colour, X: x, Y: by, Text: l.marker})
+	}
+	x += l.indent * e.em
+	var run *textRun
+	for _, it := range l.items {
+		w := it.w * e.em
+		if it.text == " " {
+			x += w + spaceExtra
+			if run != nil && spaceExtra == 0 && run.op.Font == it.font {
+				run.b.WriteByte(' ')
+			} else {
+				run = nil
+			}
+			continue
 		}
-	}()
-	y := top
-	for _, l := range lines {
-		y += l.afterGap * pitch
-		if y+pitch > box.Bottom()+1e-9 {
-			cut = true
+		if x+w > e.box.Right()+1e-6 {
+			if it.icon == nil {
+				e.fitting(&run, it, x, by)
+			}
+			return true
+		}
+		if it.icon != nil {
+			side := iconEm * e.em
+			ib := layout.Rect{X: x + (w-side)/2, Y: by - side, W: side, H: side}
+			e.ops = it.icon.Draw(e.ops, ib, e.st.Colour)
+			run = nil
+		} else {
+			e.ops = appendRun(e.ops, &run, &e.runs, it.font, e.size, e.st.Colour, x, by, it.text)
+		}
+		x += w
+	}
+	return false
+}
+
+// start returns where line l starts by the alignment, and the width
+// added to each of its spaces when justified.
+func (e *lineEmitter) start(l line) (x, spaceExtra float64) {
+	box := e.box
+	width := (l.w + l.indent) * e.em
+	x = box.X
+	switch e.st.Align {
+	case AlignCenter:
+		x += (box.W - width) / 2
+	case AlignRight:
+		x += box.W - width
+	case AlignJustify:
+		if !l.lastOfPara && l.spaces > 0 && width < box.W {
+			spaceExtra = (box.W - width) / float64(l.spaces)
+		}
+	}
+	if width > box.W+1e-9 {
+		x = box.X // too wide (no wrap): keep the start, cut the end
+	}
+	return x, spaceExtra
+}
+
+// fitting emits the characters of it, at x, that still fit before the
+// box's right edge.
+func (e *lineEmitter) fitting(run **textRun, it piece, x, by float64) {
+	n, kw := 0, 0.0
+	for i, r := range it.text {
+		a, _ := it.font.Advance(r)
+		if x+(kw+a)*e.em > e.box.Right()+1e-6 {
 			break
 		}
-		width := (l.w + l.indent) * em
-		x := box.X
-		spaceExtra := 0.0
-		switch st.Align {
-		case AlignCenter:
-			x += (box.W - width) / 2
-		case AlignRight:
-			x += box.W - width
-		case AlignJustify:
-			if !l.lastOfPara && l.spaces > 0 && width < box.W {
-				spaceExtra = (box.W - width) / float64(l.spaces)
-			}
-		}
-		if width > box.W+1e-9 {
-			x = box.X // too wide (no wrap): keep the start, cut the end
-		}
-		by := y + baseline
-		if l.marker != "" {
-			ops = append(ops, &draw.TextOp{Font: l.markerFont, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
-		}
-		x += l.indent * em
-		var run *textRun
-		for _, it := range l.items {
-			w := it.w * em
-			if it.text == " " {
-				x += w + spaceExtra
-				if run != nil && spaceExtra == 0 && run.op.Font == it.font {
-					run.b.WriteByte(' ')
-				} else {
-					run = nil
-				}
-				continue
-			}
-			if x+w > box.Right()+1e-6 {
-				cut = true
-				// keep the characters that still fit
-				if it.icon == nil {
-					n, kw := 0, 0.0
-					for i, r := range it.text {
-						a, _ := it.font.Advance(r)
-						if x+(kw+a)*em > box.Right()+1e-6 {
-							break
-						}
-						n = i + utf8.RuneLen(r)
-						kw += a
-					}
-					if n > 0 {
-						ops = appendRun(ops, &run, &runs, it.font, size, st.Colour, x, by, it.text[:n])
-					}
-				}
-				break
-			}
-			if it.icon != nil {
-				side := iconEm * em
-				ib := layout.Rect{X: x + (w-side)/2, Y: by - side, W: side, H: side}
-				ops = it.icon.Draw(ops, ib, st.Colour)
-				run = nil
-			} else {
-				ops = appendRun(ops, &run, &runs, it.font, size, st.Colour, x, by, it.text)
-			}
-			x += w
-		}
-		y += pitch
+		n = i + utf8.RuneLen(r)
+		kw += a
 	}
-	return ops, cut
+	if n > 0 {
+		e.ops = appendRun(e.ops, run, &e.runs, it.font, e.size, e.st.Colour, x, by, it.text[:n])
+	}
 }
 
 // textRun is a text operation whose text is still growing.
