@@ -440,8 +440,8 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 	if !wrap {
 		width = math.Inf(1)
 	}
+	b := &lineBreaker{}
 	for pi, p := range paras {
-		indent := p.indent
 		gap := 0.0
 		if pi > 0 {
 			gap = paragraphGap
@@ -449,87 +449,111 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 				gap = bulletGap
 			}
 		}
-		cur := line{indent: indent, marker: p.marker, markerFont: p.markerFont, paraStart: true, afterGap: gap}
-		var pending *piece // a space waiting for the next word
-		flush := func() {
-			lines = append(lines, cur)
-			cur = line{indent: indent}
-			pending = nil
-		}
-		avail := width - indent
+		b.indent, b.avail, b.pending = p.indent, width-p.indent, nil
+		b.cur = line{indent: p.indent, marker: p.marker, markerFont: p.markerFont, paraStart: true, afterGap: gap}
 		for _, t := range p.tokens {
 			switch t.kind {
 			case tokSpace:
-				if len(cur.items) > 0 && pending == nil {
+				if len(b.cur.items) > 0 && b.pending == nil {
 					sp := t.pieces[0]
-					pending = &sp
+					b.pending = &sp
 				}
 			case tokBreak:
-				cur.lastOfPara = true // a forced break is never justified
-				flush()
+				b.cur.lastOfPara = true // a forced break is never justified
+				b.flush()
 			case tokWord:
-				if t.joined {
-					pending = nil
-				}
-				extra := 0.0
-				if pending != nil {
-					extra = pending.w
-				}
-				if cur.w+extra+t.w <= avail+1e-9 {
-					if pending != nil {
-						cur.items = append(cur.items, *pending)
-						cur.spaces++
-						cur.w += pending.w
-					}
-					pending = nil
-					cur.items = append(cur.items, t.pieces...)
-					cur.w += t.w
-					continue
-				}
-				if len(cur.items) > 0 {
-					flush()
-				}
-				if t.w <= avail+1e-9 {
-					cur.items = append(cur.items, t.pieces...)
-					cur.w += t.w
-					continue
-				}
-				// a word longer than the line: cut it between characters
-				broken = true
-				for _, pc := range t.pieces {
-					if pc.icon != nil {
-						if cur.w+pc.w > avail+1e-9 && len(cur.items) > 0 {
-							flush()
-						}
-						cur.items = append(cur.items, pc)
-						cur.w += pc.w
-						continue
-					}
-					// the characters of pc[start:i], w wide, go on the current line
-					start, w := 0, 0.0
-					for i, r := range pc.text {
-						a, _ := pc.font.Advance(r)
-						if cur.w+w+a > avail+1e-9 && (len(cur.items) > 0 || i > start) {
-							if i > start {
-								cur.items = appendPiece(cur.items, piece{font: pc.font, text: pc.text[start:i], w: w})
-								cur.w += w
-							}
-							flush()
-							start, w = i, 0
-						}
-						w += a
-					}
-					if start < len(pc.text) {
-						cur.items = appendPiece(cur.items, piece{font: pc.font, text: pc.text[start:], w: w})
-						cur.w += w
-					}
-				}
+				b.word(t)
 			}
 		}
-		cur.lastOfPara = true
-		lines = append(lines, cur)
+		b.cur.lastOfPara = true
+		b.lines = append(b.lines, b.cur)
 	}
-	return lines, broken
+	return b.lines, b.broken
+}
+
+// lineBreaker is breakLines' state: the lines set, the line being filled
+// and the paragraph's measures.
+type lineBreaker struct {
+	lines   []line
+	broken  bool
+	cur     line
+	pending *piece  // a space waiting for the next word
+	indent  float64 // the paragraph's, in ems
+	avail   float64 // the width a line of the paragraph has, in ems
+}
+
+// flush ends the current line and starts the next of the paragraph.
+func (b *lineBreaker) flush() {
+	b.lines = append(b.lines, b.cur)
+	b.cur = line{indent: b.indent}
+	b.pending = nil
+}
+
+// word sets a word: after the pending space when both fit, else on a new
+// line, cut between characters when it is longer than a line.
+func (b *lineBreaker) word(t token) {
+	if t.joined {
+		b.pending = nil
+	}
+	extra := 0.0
+	if b.pending != nil {
+		extra = b.pending.w
+	}
+	if b.cur.w+extra+t.w <= b.avail+1e-9 {
+		if b.pending != nil {
+			b.cur.items = append(b.cur.items, *b.pending)
+			b.cur.spaces++
+			b.cur.w += b.pending.w
+		}
+		b.pending = nil
+		b.cur.items = append(b.cur.items, t.pieces...)
+		b.cur.w += t.w
+		return
+	}
+	if len(b.cur.items) > 0 {
+		b.flush()
+	}
+	if t.w <= b.avail+1e-9 {
+		b.cur.items = append(b.cur.items, t.pieces...)
+		b.cur.w += t.w
+		return
+	}
+	// a word longer than the line: cut it between characters
+	b.broken = true
+	for _, pc := range t.pieces {
+		b.cut(pc)
+	}
+}
+
+// cut sets one piece of a word longer than a line: an icon whole, text
+// cut between characters where a line is full.
+func (b *lineBreaker) cut(pc piece) {
+	if pc.icon != nil {
+		if b.cur.w+pc.w > b.avail+1e-9 && len(b.cur.items) > 0 {
+			b.flush()
+		}
+		b.cur.items = append(b.cur.items, pc)
+		b.cur.w += pc.w
+		return
+	}
+	// the characters of pc[start:i], w wide, go on the current line
+	start, w := 0, 0.0
+	for i, r := range pc.text {
+		a, _ := pc.font.Advance(r)
+		if b.cur.w+w+a > b.avail+1e-9 && (len(b.cur.items) > 0 || i > start) {
+			if i > start {
+				b.cur.items = appendPiece(b.cur.items, piece{font: pc.font, text: pc.text[start:i], w: w})
+				b.cur.w += w
+			}
+			b.flush()
+			start, w = i, 0
+		}
+		w += a
+	}
+	if start < len(pc.text) {
+		b.cur.items = appendPiece(b.cur.items, piece{font: pc.font, text: pc.text[start:], w: w})
+		b.cur.w += w
+	}
 }
 
 // appendPiece adds p to items, merging it into the last piece when both
