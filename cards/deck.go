@@ -237,7 +237,9 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 	}
 	d.Size = m.Get("size")
 	if n := m.Get("print"); n != nil {
-		d.Print = ReadPrint(n, &diags)
+		var ds Diagnostics
+		d.Print, ds = ReadPrint(n)
+		diags = diags.Extend(ds)
 	}
 	for _, e := range diags.AnyMap(m.Get("templates"), "templates").Entries() {
 		d.Templates = append(d.Templates, NamedNode{Name: e.Key, Pos: e.KeyPos, Node: e.Value})
@@ -306,7 +308,8 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 
 // ReadPrint reads a `print:` block; its values are checked by the layout
 // stage.
-func ReadPrint(n *Node, diags *Diagnostics) Print {
+func ReadPrint(n *Node) (Print, Diagnostics) {
+	var diags Diagnostics
 	pm := diags.Map(n, "print", printKeys...)
 	p := Print{}
 	for _, k := range printKeys {
@@ -314,7 +317,7 @@ func ReadPrint(n *Node, diags *Diagnostics) Print {
 			p[k] = v
 		}
 	}
-	return p
+	return p, diags
 }
 
 // loadSide reads a side: a template name, or a mapping of `template:` and

@@ -53,7 +53,9 @@ func ReadProject(path string, root *Node) (*Project, Diagnostics) {
 		}
 	}
 	if n := m.Get("print"); n != nil {
-		p.Print = ReadPrint(n, &diags)
+		var ds Diagnostics
+		p.Print, ds = ReadPrint(n)
+		diags = diags.Extend(ds)
 	}
 	p.Tuckbox = m.Get("tuckbox")
 	return p, diags

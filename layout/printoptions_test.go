@@ -6,9 +6,10 @@ import (
 )
 
 // TestPrintOptions: the print settings of DESIGN.md's print: block, in
-// its order, then preset and order; a flag's usage shows its default.
+// its order, then preset and order, then the print shop's safe zone and
+// corner radius; a flag's usage shows its default.
 func TestPrintOptions(t *testing.T) {
-	want := []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin", "marks", "rotate", "back-offset", "preset", "order"}
+	want := []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin", "marks", "rotate", "back-offset", "preset", "order", "safe", "corner-radius"}
 	if got := PrintOptionNames(); !slices.Equal(got, want) {
 		t.Fatalf("print options %v, want %v", got, want)
 	}

@@ -65,12 +65,11 @@ func (j *DeckJob) Sheets() int { return j.Plan.Sheets(len(j.copies)) }
 // PrepareDeck resolves, checks and renders a loaded deck and returns
 // every problem found; the job is nil when the deck cannot be printed.
 func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostics) {
-	res, found := Resolve(deck.Size, deck.Print, opts)
+	res, diags := Resolve(deck.Size, deck.Print, opts)
 	size, settings, fill, sizeOK := res.Size, res.Settings, res.Fill, res.OK
 	lib, ds := templates.Load(deck, size, settings.Bleed, opts.Files, opts.Builtin)
 	lib.Safe, lib.CornerRadius = settings.Safe, settings.CornerRadius
-	found = found.Extend(ds)
-	diags := &found
+	diags = diags.Extend(ds)
 
 	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != "", Fill: fill, lib: lib}
 	for _, c := range deck.Cards {
@@ -83,19 +82,24 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 		settings.Duplex = layout.DuplexNone
 	}
 	if sizeOK {
-		sizeOK = job.impose(size, settings, deck, diags)
+		ds = job.impose(size, settings, deck)
+		diags = diags.Extend(ds)
+		sizeOK = !ds.HasErrors()
 	}
 
 	front := lib.Lookup(deck.Front.Template)
 	back := lib.Lookup(deck.Back.Template)
-	checkDefault(lib, deck.Front, "front", diags)
-	checkDefault(lib, deck.Back, "back", diags)
+	diags = diags.Extend(checkDefault(lib, deck.Front, "front"))
+	diags = diags.Extend(checkDefault(lib, deck.Back, "back"))
 	noFront := 0
 	rendered := make([]renderedCard, len(deck.Cards))
 	for i, c := range deck.Cards {
 		r := &rendered[i]
-		r.front = pickTemplate(lib, c.Front, front, &r.diags)
-		r.back = pickTemplate(lib, c.Back, back, &r.diags)
+		var ds cards.Diagnostics
+		r.front, ds = pickTemplate(lib, c.Front, front)
+		r.diags = r.diags.Extend(ds)
+		r.back, ds = pickTemplate(lib, c.Back, back)
+		r.diags = r.diags.Extend(ds)
 		if deck.Front.Template == "" && c.Front.Template == "" {
 			if noFront++; noFront == 1 {
 				r.diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
@@ -105,7 +109,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	renderCards(lib, deck, rendered)
 	for i, c := range deck.Cards {
 		r := &rendered[i]
-		found = found.Extend(r.diags)
+		diags = diags.Extend(r.diags)
 		job.faces = append(job.faces, r.faces)
 		for range c.Count {
 			job.copies = append(job.copies, i)
@@ -114,11 +118,11 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	if err := lib.Images.Finish(); err != nil {
 		diags.Errorf(deck.Pos, "pictures: %v", err)
 	}
-	checkReservedTypos(lib, deck, diags)
-	if !sizeOK || found.HasErrors() {
-		return nil, found
+	diags = diags.Extend(checkReservedTypos(lib, deck))
+	if !sizeOK || diags.HasErrors() {
+		return nil, diags
 	}
-	return job, found
+	return job, diags
 }
 
 // renderedCard is a card's templates, and then its faces and the
@@ -170,7 +174,8 @@ func parallel(n int, do func(i int)) {
 
 // checkReservedTypos reports card fields that no template uses and whose
 // names are near a reserved key: "cuont: 2" is a misspelt count, not a field.
-func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.Diagnostics) {
+func checkReservedTypos(lib *templates.Library, deck *cards.Deck) cards.Diagnostics {
+	var diags cards.Diagnostics
 	for _, c := range deck.Cards {
 		names := make([]string, 0, len(c.Fields))
 		for f := range c.Fields {
@@ -186,6 +191,7 @@ func checkReservedTypos(lib *templates.Library, deck *cards.Deck, diags *cards.D
 			}
 		}
 	}
+	return diags
 }
 
 // Resolved is a deck's card size and print settings.
@@ -202,10 +208,9 @@ type Resolved struct {
 // backs. When the deck's size is wrong (not OK), the size is the default,
 // poker, so that templates can still be checked against something.
 func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions) (Resolved, cards.Diagnostics) {
-	var found cards.Diagnostics
-	diags := &found
 	size, ok := layout.Size{W: 63.5, H: 88.9}, true
-	settings := opts.Print.Over(ReadPrint(p, diags)).Settings()
+	own, diags := ReadPrint(p)
+	settings := opts.Print.Over(own).Settings()
 	fill := opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
 	fill = opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
 	switch {
@@ -216,18 +221,21 @@ func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions) (Resolved, c
 		// a page is not cut: no safe zone, no rounded corners
 		settings.Safe, settings.CornerRadius = 0, 0
 	case sizeNode != nil:
-		if read, readOK := readSize(sizeNode, "size", diags); readOK {
+		read, readOK, ds := readSize(sizeNode, "size")
+		diags = diags.Extend(ds)
+		if readOK {
 			size = read
 		} else {
 			ok = false
 		}
 	}
-	return Resolved{Size: size, Settings: settings, Fill: fill, OK: ok}, found
+	return Resolved{Size: size, Settings: settings, Fill: fill, OK: ok}, diags
 }
 
 // impose fits the job's cards on pages, reporting a card too large for the
 // paper at the deck's size (or title).
-func (j *DeckJob) impose(size layout.Size, settings layout.Settings, deck *cards.Deck, diags *cards.Diagnostics) bool {
+func (j *DeckJob) impose(size layout.Size, settings layout.Settings, deck *cards.Deck) cards.Diagnostics {
+	var diags cards.Diagnostics
 	plan, err := layout.Impose(size, settings)
 	if err != nil {
 		pos := deck.Pos
@@ -235,10 +243,10 @@ func (j *DeckJob) impose(size layout.Size, settings layout.Settings, deck *cards
 			pos = deck.Size.Pos
 		}
 		diags.Errorf(pos, "%v", err)
-		return false
+		return diags
 	}
 	j.Plan = plan
-	return true
+	return diags
 }
 
 // FacesJob imposes faces made elsewhere (rules cards, sheets): faces[i] is
@@ -258,8 +266,11 @@ func FacesJob(deck *cards.Deck, faces []draw.Pair, copies int, opts DeckOptions)
 			job.copies = append(job.copies, i)
 		}
 	}
-	if !res.OK || !job.impose(res.Size, res.Settings, deck, &diags) {
+	if !res.OK {
 		return nil, diags
+	}
+	if ds := job.impose(res.Size, res.Settings, deck); ds.HasErrors() {
+		return nil, diags.Extend(ds)
 	}
 	return job, diags
 }
@@ -305,22 +316,25 @@ func side(deck *cards.Deck, c *cards.Card, s *cards.Side, name string) templates
 }
 
 // checkDefault reports a deck-level template name that is not defined.
-func checkDefault(lib *templates.Library, s cards.Side, what string, diags *cards.Diagnostics) {
+func checkDefault(lib *templates.Library, s cards.Side, what string) cards.Diagnostics {
+	var diags cards.Diagnostics
 	if s.Template != "" && lib.Lookup(s.Template) == nil {
 		diags.Errorf(s.Pos, "%s: %s", what, lib.UnknownTemplate(s.Template))
 	}
+	return diags
 }
 
 // pickTemplate returns the card side's own template, or the default.
-func pickTemplate(lib *templates.Library, s cards.Side, def *templates.Template, diags *cards.Diagnostics) *templates.Template {
+func pickTemplate(lib *templates.Library, s cards.Side, def *templates.Template) (*templates.Template, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	if s.Template == "" {
-		return def
+		return def, diags
 	}
 	t := lib.Lookup(s.Template)
 	if t == nil {
 		diags.Errorf(s.Pos, "%s", lib.UnknownTemplate(s.Template))
 	}
-	return t
+	return t, diags
 }
 
 // Document lays the job out as pages: fronts and backs by the plan, crop

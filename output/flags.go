@@ -33,9 +33,8 @@ func ReadFlags(given map[string]string) (PrintOptions, error) {
 		}
 		p[name] = n
 	}
-	var diags cards.Diagnostics
-	o := ReadPrint(p, &diags)
-	if len(diags) == 0 {
+	o, diags := ReadPrint(p)
+	if !diags.HasErrors() {
 		return o, nil
 	}
 	var msgs []string

@@ -173,7 +173,8 @@ var setters = map[string]func(o *PrintOptions, v printValue){
 
 // ReadPrint reads a `print:` block (of a deck or a project) by the print
 // options' table: its preset, then its own settings over the preset.
-func ReadPrint(p cards.Print, diags *cards.Diagnostics) PrintOptions {
+func ReadPrint(p cards.Print) (PrintOptions, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	var o PrintOptions
 	var preset *printValue
 	for _, opt := range layout.PrintOptions {
@@ -181,7 +182,8 @@ func ReadPrint(p cards.Print, diags *cards.Diagnostics) PrintOptions {
 		if n == nil {
 			continue
 		}
-		v, ok := readOption(opt, n, diags)
+		v, ok, ds := readOption(opt, n)
+		diags = diags.Extend(ds)
 		switch {
 		case !ok:
 		case opt.Name == "preset":
@@ -193,70 +195,74 @@ func ReadPrint(p cards.Print, diags *cards.Diagnostics) PrintOptions {
 	if preset != nil {
 		setters["preset"](&o, *preset)
 	}
-	return o
+	return o, diags
 }
 
 // readOption reads one print option's value as its kind says.
-func readOption(opt layout.PrintOption, n *cards.Node, diags *cards.Diagnostics) (printValue, bool) {
+func readOption(opt layout.PrintOption, n *cards.Node) (printValue, bool, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	what := "print." + opt.Name
 	switch opt.Kind {
 	case layout.OptionEnum:
 		v, ok := diags.Enum(n, what, opt.Enum...)
-		return printValue{name: v}, ok
+		return printValue{name: v}, ok, diags
 	case layout.OptionLength:
-		v := readLength(n, what, opt.Min, opt.Max, diags)
+		v, ds := readLength(n, what, opt.Min, opt.Max)
 		if v == nil {
-			return printValue{}, false
+			return printValue{}, false, ds
 		}
-		return printValue{mm: *v}, true
+		return printValue{mm: *v}, true, ds
 	case layout.OptionPaper:
 		if n.Kind == cards.MapNode {
-			s, ok := readSizeIn(n, what, opt.Min, opt.Max, diags)
-			return printValue{paper: s}, ok
+			s, ok, ds := readSizeIn(n, what, opt.Min, opt.Max)
+			return printValue{paper: s}, ok, ds
 		}
 		v, ok := diags.Text(n, what)
 		if !ok {
-			return printValue{}, false
+			return printValue{}, false, diags
 		}
 		s, err := layout.ParsePaper(v, layout.Range{Lo: opt.Min, Hi: opt.Max})
 		if err != nil {
 			diags.Errorf(n.Pos, "%s: %v", what, err)
-			return printValue{}, false
+			return printValue{}, false, diags
 		}
-		return printValue{paper: s}, true
+		return printValue{paper: s}, true, diags
 	default: // layout.OptionOffset
 		items := diags.List(n, what)
 		if n.Kind == cards.SeqNode && len(items) != 2 {
 			diags.Errorf(n.Pos, "%s: expected [x, y], found %d values", what, len(items))
-			return printValue{}, false
+			return printValue{}, false, diags
 		}
 		if len(items) != 2 {
-			return printValue{}, false
+			return printValue{}, false, diags
 		}
-		x := readLength(items[0], what+" x", opt.Min, opt.Max, diags)
-		y := readLength(items[1], what+" y", opt.Min, opt.Max, diags)
+		x, ds := readLength(items[0], what+" x", opt.Min, opt.Max)
+		diags = diags.Extend(ds)
+		y, ds := readLength(items[1], what+" y", opt.Min, opt.Max)
+		diags = diags.Extend(ds)
 		if x == nil || y == nil {
-			return printValue{}, false
+			return printValue{}, false, diags
 		}
-		return printValue{point: layout.Point{X: *x, Y: *y}}, true
+		return printValue{point: layout.Point{X: *x, Y: *y}}, true, diags
 	}
 }
 
 // readLength reads an optional length within [lo, hi] mm.
-func readLength(n *cards.Node, what string, lo, hi float64, diags *cards.Diagnostics) *float64 {
+func readLength(n *cards.Node, what string, lo, hi float64) (*float64, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	if n == nil {
-		return nil
+		return nil, diags
 	}
 	s, ok := diags.Text(n, what)
 	if !ok {
-		return nil
+		return nil, diags
 	}
 	v, err := ParseLengthIn(s, lo, hi)
 	if err != nil {
 		diags.Errorf(n.Pos, "%s: %v", what, err)
-		return nil
+		return nil, diags
 	}
-	return &v
+	return &v, diags
 }
 
 // ParseLengthIn reads a length in mm and checks that it lies in [lo, hi].
@@ -265,16 +271,17 @@ func ParseLengthIn(s string, lo, hi float64) (float64, error) {
 }
 
 // readSize reads a card size: a preset name, "63x88mm", or {width, height}.
-func readSize(n *cards.Node, what string, diags *cards.Diagnostics) (layout.Size, bool) {
+func readSize(n *cards.Node, what string) (layout.Size, bool, cards.Diagnostics) {
 	if n.Kind == cards.MapNode {
-		return readSizeIn(n, what, layout.SideLengths.Lo, layout.SideLengths.Hi, diags)
+		return readSizeIn(n, what, layout.SideLengths.Lo, layout.SideLengths.Hi)
 	}
+	var diags cards.Diagnostics
 	s, ok := diags.Text(n, what)
 	if !ok {
-		return layout.Size{}, false
+		return layout.Size{}, false, diags
 	}
 	if sz, ok := layout.CardSize(s); ok {
-		return sz, true
+		return sz, true, diags
 	}
 	if !strings.ContainsAny(strings.ToLower(s), "x") {
 		if near := cards.Suggest(s, layout.CardSizeNames()); near != "" {
@@ -282,26 +289,29 @@ func readSize(n *cards.Node, what string, diags *cards.Diagnostics) (layout.Size
 		} else {
 			diags.Errorf(n.Pos, "%s: unknown card size %q; use %s, or WIDTHxHEIGHT such as 63x88mm", what, s, strings.Join(layout.CardSizeNames(), ", "))
 		}
-		return layout.Size{}, false
+		return layout.Size{}, false, diags
 	}
 	sz, err := layout.ParseSize(s, layout.SideLengths)
 	if err != nil {
 		diags.Errorf(n.Pos, "%s: %v", what, err)
-		return layout.Size{}, false
+		return layout.Size{}, false, diags
 	}
-	return sz, true
+	return sz, true, diags
 }
 
 // readSizeIn reads a {width, height} mapping, each length in [lo, hi] mm.
-func readSizeIn(n *cards.Node, what string, lo, hi float64, diags *cards.Diagnostics) (layout.Size, bool) {
+func readSizeIn(n *cards.Node, what string, lo, hi float64) (layout.Size, bool, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	m := diags.Map(n, what, "width", "height")
 	if !diags.Require(m, what, "width", "height") {
-		return layout.Size{}, false
+		return layout.Size{}, false, diags
 	}
-	w := readLength(m.Get("width"), what+".width", lo, hi, diags)
-	h := readLength(m.Get("height"), what+".height", lo, hi, diags)
+	w, ds := readLength(m.Get("width"), what+".width", lo, hi)
+	diags = diags.Extend(ds)
+	h, ds := readLength(m.Get("height"), what+".height", lo, hi)
+	diags = diags.Extend(ds)
 	if w == nil || h == nil {
-		return layout.Size{}, false
+		return layout.Size{}, false, diags
 	}
-	return layout.Size{W: *w, H: *h}, true
+	return layout.Size{W: *w, H: *h}, true, diags
 }

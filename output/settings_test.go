@@ -18,8 +18,10 @@ func readBlock(t *testing.T, src string) (PrintOptions, cards.Diagnostics) {
 	if diags.HasErrors() {
 		t.Fatalf("parse %q: %v", src, diags)
 	}
-	o := ReadPrint(cards.ReadPrint(root, &diags), &diags)
-	return o, diags
+	p, ds := cards.ReadPrint(root)
+	diags = diags.Extend(ds)
+	o, ds := ReadPrint(p)
+	return o, diags.Extend(ds)
 }
 
 // messages returns the diagnostics as "line:col: severity: message".

@@ -237,28 +237,31 @@ var tuckKeys = []string{"cards", "thickness"}
 
 // ReadTuck reads a tuckbox: value: true (the defaults), false, or
 // {cards, thickness}. want is false for false, and when the value is
-// wrong (the problems are in diags).
-func ReadTuck(n *cards.Node, diags *cards.Diagnostics) (opts TuckOptions, want bool) {
+// wrong (the problems are in the diagnostics returned).
+func ReadTuck(n *cards.Node) (opts TuckOptions, want bool, diags cards.Diagnostics) {
 	opts.Thickness = DefaultThickness
 	if n == nil {
-		return opts, false
+		return opts, false, diags
 	}
 	if n.Kind == cards.ScalarNode {
 		want, _ = diags.Bool(n, "tuckbox")
-		return opts, want
+		return opts, want, diags
 	}
 	m := diags.Map(n, "tuckbox", tuckKeys...)
 	if m == nil {
-		return opts, false
+		return opts, false, diags
 	}
-	bad := len(*diags)
+	// the values' own problems decide want; an unknown key does not
+	var vals cards.Diagnostics
 	if c := m.Get("cards"); c != nil {
-		opts.Cards, _ = diags.Int(c, "tuckbox.cards", 1, layout.TuckMaxCards)
+		opts.Cards, _ = vals.Int(c, "tuckbox.cards", 1, layout.TuckMaxCards)
 	}
-	if v := readLength(m.Get("thickness"), "tuckbox.thickness", layout.TuckMinThickness, layout.TuckMaxThickness, diags); v != nil {
+	v, ds := readLength(m.Get("thickness"), "tuckbox.thickness", layout.TuckMinThickness, layout.TuckMaxThickness)
+	vals = vals.Extend(ds)
+	if v != nil {
 		opts.Thickness = *v
 	}
-	return opts, len(*diags) == bad
+	return opts, !vals.HasErrors(), diags.Extend(vals)
 }
 
 // ReadTuckFlags reads the command line's --cards and --thickness (those
@@ -282,8 +285,9 @@ func ReadTuckFlags(given map[string]string) (TuckOptions, error) {
 		m.Content = append(m.Content, cards.Scalar(k, at), n)
 		diags = append(diags, ds...)
 	}
-	o, _ := ReadTuck(m, &diags)
-	if len(diags) == 0 {
+	o, _, ds := ReadTuck(m)
+	diags = diags.Extend(ds)
+	if !diags.HasErrors() {
 		return o, nil
 	}
 	var msgs []string

@@ -21,12 +21,11 @@ type Source struct {
 // (read through files), its own templates, its fonts and icons, all
 // compiled, and returns it with every problem found.
 func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, builtin []Source) (*Library, cards.Diagnostics) {
-	var found cards.Diagnostics
-	diags := &found
+	var diags cards.Diagnostics
 	lib := NewLibrary(card, bleed)
 	lib.Images.Files = files
 	for _, src := range builtin {
-		defineFile(lib, src.Path, src.Data, diags)
+		diags = diags.Extend(defineFile(lib, src.Path, src.Data))
 	}
 	uses := deck.Use
 	if len(uses) > MaxUse {
@@ -51,14 +50,14 @@ func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, 
 			diags.Errorf(u.Pos, "use: cannot read %s: %v", path, cards.Cause(err))
 			continue
 		}
-		defineFile(lib, path, data, diags)
+		diags = diags.Extend(defineFile(lib, path, data))
 	}
 	for _, t := range deck.Templates {
 		lib.Define(t.Name, t.Pos, t.Node)
 	}
-	loadFonts(lib, deck, files, diags)
-	loadIcons(lib, deck, diags)
-	return lib, found.Extend(lib.Compile())
+	diags = diags.Extend(loadFonts(lib, deck, files))
+	diags = diags.Extend(loadIcons(lib, deck))
+	return lib, diags.Extend(lib.Compile())
 }
 
 // MaxUse is the most template files a deck may use.
@@ -67,22 +66,25 @@ const MaxUse = 64
 var templateFileKeys = []string{"templates"}
 
 // defineFile adds the templates of a template file to the library.
-func defineFile(lib *Library, path string, data []byte, diags *cards.Diagnostics) {
+func defineFile(lib *Library, path string, data []byte) cards.Diagnostics {
+	var diags cards.Diagnostics
 	root, ds := cards.Parse(path, data)
-	*diags = append(*diags, ds...)
+	diags = diags.Extend(ds)
 	if root == nil {
-		return
+		return diags
 	}
 	m := diags.Map(root, "template file", templateFileKeys...)
 	diags.Require(m, "a template file", "templates")
 	for _, e := range diags.AnyMap(m.Get("templates"), "templates").Entries() {
 		lib.Define(e.Key, e.KeyPos, e.Value)
 	}
+	return diags
 }
 
 // loadFonts registers the deck's own font families: `fonts: {Family:
 // file.ttf}` or `fonts: {Family: {regular: a.ttf, bold: b.ttf, …}}`.
-func loadFonts(lib *Library, deck *cards.Deck, files cards.Files, diags *cards.Diagnostics) {
+func loadFonts(lib *Library, deck *cards.Deck, files cards.Files) cards.Diagnostics {
+	var diags cards.Diagnostics
 	type fontFile struct {
 		data         []byte
 		font         *typeset.Font
@@ -139,13 +141,15 @@ func loadFonts(lib *Library, deck *cards.Deck, files cards.Files, diags *cards.D
 		}
 		lib.Fonts.Add(fam.Key, family)
 	}
+	return diags
 }
 
 // loadIcons registers the deck's own icons: `icons: {name: file.png}`, or
 // an SVG file, drawn as vectors. An icon whose file fails is registered
 // empty, so that the text and elements naming it do not add an "unknown
 // icon" error to the file's own.
-func loadIcons(lib *Library, deck *cards.Deck, diags *cards.Diagnostics) {
+func loadIcons(lib *Library, deck *cards.Deck) cards.Diagnostics {
+	var diags cards.Diagnostics
 	for _, e := range diags.AnyMap(deck.Icons, "icons").Entries() {
 		ref, ok := diags.Text(e.Value, "icons."+e.Key)
 		if !ok {
@@ -162,6 +166,7 @@ func loadIcons(lib *Library, deck *cards.Deck, diags *cards.Diagnostics) {
 		}
 		lib.Icons.Add(ic)
 	}
+	return diags
 }
 
 // loadIcon reads one icon file: SVG (with its warnings), or a PNG or JPEG

@@ -212,19 +212,20 @@ type condition struct {
 
 var conditionRE = regexp.MustCompile(`^\s*(!?)\s*([^\s!=]+)\s*(?:(==|!=)\s*(.*?))?\s*$`)
 
-func parseCondition(n *cards.Node, diags *cards.Diagnostics) *condition {
+func parseCondition(n *cards.Node) (*condition, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	s, ok := diags.Text(n, "if")
 	if !ok {
-		return nil
+		return nil, diags
 	}
 	m := conditionRE.FindStringSubmatch(s)
 	if m == nil || (m[1] == "!" && m[3] != "") {
 		diags.Errorf(n.Pos, "if: %q is not a condition; write \"field\", \"!field\", \"field == value\" or \"field != value\"", s)
-		return nil
+		return nil, diags
 	}
 	c := &condition{field: m[2], negate: m[1] == "!" || m[3] == "!=", eq: m[3] != "", pos: n.Pos}
 	c.value = strings.Trim(m[4], `"'`)
-	return c
+	return c, diags
 }
 
 func (c *condition) holds(s scope) bool {

@@ -240,8 +240,7 @@ func TestConditions(t *testing.T) {
 				break
 			}
 			src := strings.ReplaceAll(c.cond, "{F}", names[i])
-			var diags cards.Diagnostics
-			cond := parseCondition(scalar(src, 7), &diags)
+			cond, diags := parseCondition(scalar(src, 7))
 			if c.err != "" {
 				if cond != nil || len(diags) != 1 || diags[0].Message != c.err {
 					t.Errorf("%q: %v, want the error %q", src, diags, c.err)
@@ -261,8 +260,7 @@ func TestConditions(t *testing.T) {
 	if !none.holds(&fakeScope{}) {
 		t.Error("no condition does not hold")
 	}
-	var diags cards.Diagnostics
-	if parseCondition(&cards.Node{Kind: cards.SeqNode}, &diags) != nil || len(diags) != 1 {
+	if cond, diags := parseCondition(&cards.Node{Kind: cards.SeqNode}); cond != nil || len(diags) != 1 {
 		t.Errorf("a list as a condition: %v", diags)
 	}
 }

@@ -87,7 +87,8 @@ func (l *Library) Compile() cards.Diagnostics {
 	sort.Strings(names)
 	var diags cards.Diagnostics
 	for _, n := range names {
-		l.compile(n, nil, &diags)
+		_, ds := l.compile(n, nil)
+		diags = diags.Extend(ds)
 	}
 	return diags
 }
@@ -153,13 +154,14 @@ func chainText(chain []string) string {
 
 // compile compiles one template; chain holds the templates being compiled
 // above it, to catch `extends` cycles.
-func (l *Library) compile(name string, chain []string, diags *cards.Diagnostics) *Template {
+func (l *Library) compile(name string, chain []string) (*Template, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	if t, ok := l.templates[name]; ok {
-		return t
+		return t, diags
 	}
 	def := l.defs[name]
 	t := &Template{Name: name, Pos: def.pos}
-	c := &compiler{lib: l, diags: diags, template: name}
+	c := &compiler{lib: l, diags: &diags, template: name}
 	m := diags.Map(def.node, fmt.Sprintf("template %q", name), templateKeys...)
 	if n := m.Get("extends"); n != nil {
 		if parent, ok := diags.Text(n, "extends"); ok {
@@ -171,7 +173,9 @@ func (l *Library) compile(name string, chain []string, diags *cards.Diagnostics)
 			case l.defs[parent].node == nil && l.templates[parent] == nil:
 				diags.Errorf(n.Pos, "extends: %s", l.UnknownTemplate(parent))
 			default:
-				if p := l.compile(parent, append(chain, name), diags); p != nil {
+				p, ds := l.compile(parent, append(chain, name))
+				diags = diags.Extend(ds)
+				if p != nil {
 					t.background = p.background
 					t.elements = slices.Clone(p.elements)
 				}
@@ -195,7 +199,7 @@ func (l *Library) compile(name string, chain []string, diags *cards.Diagnostics)
 		t.elements = append(t.elements, e)
 	}
 	l.templates[name] = t
-	return t
+	return t, diags
 }
 
 // compiler checks static values at compile time; as a scope it has no
@@ -262,7 +266,9 @@ func (c *compiler) element(n *cards.Node) element {
 		com.id, _ = c.diags.Text(idn, what+".id")
 	}
 	if cn := props.Get("if"); cn != nil {
-		com.cond = parseCondition(cn, c.diags)
+		var ds cards.Diagnostics
+		com.cond, ds = parseCondition(cn)
+		*c.diags = c.diags.Extend(ds)
 	}
 	return kind.compile(c, props, com, what)
 }

@@ -131,6 +131,34 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 		return nil, diags
 	}
 	diags.Require(mm, "an arena", Shape.Required...)
+	diags = diags.Extend(m.readGrid(mm))
+	for _, e := range diags.AnyMap(mm.Get("terrain"), "terrain").Entries() {
+		t, ds := readTerrain(e)
+		diags = diags.Extend(ds)
+		m.Terrain = append(m.Terrain, t)
+	}
+	for _, pn := range diags.List(mm.Get("paint"), "paint") {
+		diags = diags.Extend(m.readPaint(pn))
+	}
+	for _, ln := range diags.List(mm.Get("labels"), "labels") {
+		diags = diags.Extend(m.readLabel(ln))
+	}
+	for i, e := range diags.AnyMap(mm.Get("zones"), "zones").Entries() {
+		z, ds := m.readZone(e, zonePalette[i%len(zonePalette)])
+		diags = diags.Extend(ds)
+		m.Zones = append(m.Zones, z)
+	}
+	for _, t := range m.Terrain {
+		if !t.used {
+			diags.Warnf(t.Pos, "terrain %s is never painted", t.Name)
+		}
+	}
+	return m, diags
+}
+
+// readGrid reads the map's name, size, grid and print settings.
+func (m *Map) readGrid(mm *cards.Mapping) cards.Diagnostics {
+	var diags cards.Diagnostics
 	if n := mm.Get("arena"); n != nil {
 		m.Name, _ = diags.Text(n, "arena")
 		m.Pos = n.Pos
@@ -167,229 +195,273 @@ func Read(path string, root *cards.Node) (*Map, cards.Diagnostics) {
 		m.Coordinates, _ = diags.Bool(n, "coordinates")
 	}
 	if n := mm.Get("print"); n != nil {
-		m.Print = cards.ReadPrint(n, &diags)
+		var ds cards.Diagnostics
+		m.Print, ds = cards.ReadPrint(n)
+		diags = diags.Extend(ds)
 	}
-	for _, e := range diags.AnyMap(mm.Get("terrain"), "terrain").Entries() {
-		tm := diags.Map(e.Value, "terrain "+e.Key, terrainKeys...)
-		diags.Require(tm, "terrain "+e.Key, terrainShape.Required...)
-		t := &Terrain{Name: e.Key, Pos: e.KeyPos}
-		if n := tm.Get("fill"); n != nil {
-			if s, ok := diags.Text(n, "fill"); ok {
-				c, err := draw.ParseColour(s)
-				if err != nil {
-					diags.Errorf(n.Pos, "terrain %s: fill: %v", e.Key, err)
+	return diags
+}
+
+// readTerrain reads one terrain type of the `terrain:` mapping.
+func readTerrain(e cards.Entry) (*Terrain, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	tm := diags.Map(e.Value, "terrain "+e.Key, terrainKeys...)
+	diags.Require(tm, "terrain "+e.Key, terrainShape.Required...)
+	t := &Terrain{Name: e.Key, Pos: e.KeyPos}
+	if n := tm.Get("fill"); n != nil {
+		if s, ok := diags.Text(n, "fill"); ok {
+			c, err := draw.ParseColour(s)
+			if err != nil {
+				diags.Errorf(n.Pos, "terrain %s: fill: %v", e.Key, err)
+			}
+			t.Fill = c
+		}
+	}
+	if n := tm.Get("hatch"); n != nil {
+		t.Hatch, _ = diags.Enum(n, "terrain "+e.Key+": hatch", HatchNames...)
+	}
+	if n := tm.Get("blocks"); n != nil {
+		t.Blocks, _ = diags.Text(n, "blocks")
+	}
+	if n := tm.Get("means"); n != nil {
+		t.Means, _ = diags.Text(n, "means")
+	}
+	return t, diags
+}
+
+// readLabel reads one label and keeps it when its hex is on the map.
+func (m *Map) readLabel(ln *cards.Node) cards.Diagnostics {
+	var diags cards.Diagnostics
+	lm := diags.Map(ln, "label", labelShape.Keys()...)
+	diags.Require(lm, "a label", labelShape.Required...)
+	l := Label{Pos: ln.Pos}
+	h, ok, ds := m.readHex(lm.Get("at"), "label at")
+	diags = diags.Extend(ds)
+	if ok {
+		l.At = h
+		l.Text, _ = diags.Text(lm.Get("text"), "label text")
+		m.Labels = append(m.Labels, l)
+	}
+	return diags
+}
+
+// readZone reads a team's start zone: a list of hexes, or a mapping of a
+// colour and hexes. A zone whose name is not a colour takes colour.
+func (m *Map) readZone(e cards.Entry, colour draw.Colour) (Zone, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	z := Zone{Team: e.Key, Pos: e.KeyPos, Colour: colour}
+	if c, err := draw.ParseColour(e.Key); err == nil {
+		z.Colour = c
+	}
+	list := e.Value
+	if e.Value.Kind == cards.MapNode {
+		zm := diags.Map(e.Value, "zone "+e.Key, "colour", "hexes")
+		if n := zm.Get("colour"); n != nil {
+			if s, ok := diags.Text(n, "colour"); ok {
+				if c, err := draw.ParseColour(s); err != nil {
+					diags.Errorf(n.Pos, "zone %s: colour: %v", e.Key, err)
+				} else {
+					z.Colour = c
 				}
-				t.Fill = c
 			}
 		}
-		if n := tm.Get("hatch"); n != nil {
-			t.Hatch, _ = diags.Enum(n, "terrain "+e.Key+": hatch", HatchNames...)
-		}
-		if n := tm.Get("blocks"); n != nil {
-			t.Blocks, _ = diags.Text(n, "blocks")
-		}
-		if n := tm.Get("means"); n != nil {
-			t.Means, _ = diags.Text(n, "means")
-		}
-		m.Terrain = append(m.Terrain, t)
+		list = zm.Get("hexes")
 	}
-	for _, pn := range diags.List(mm.Get("paint"), "paint") {
-		m.readPaint(&diags, pn)
-	}
-	for _, ln := range diags.List(mm.Get("labels"), "labels") {
-		lm := diags.Map(ln, "label", labelShape.Keys()...)
-		diags.Require(lm, "a label", labelShape.Required...)
-		l := Label{Pos: ln.Pos}
-		if h, ok := m.readHex(&diags, lm.Get("at"), "label at"); ok {
-			l.At = h
-			l.Text, _ = diags.Text(lm.Get("text"), "label text")
-			m.Labels = append(m.Labels, l)
+	for _, hn := range diags.List(list, "zone "+e.Key) {
+		h, ok, ds := m.readHex(hn, "zone "+e.Key)
+		diags = diags.Extend(ds)
+		if ok {
+			z.Hexes = append(z.Hexes, h)
 		}
 	}
-	for i, e := range diags.AnyMap(mm.Get("zones"), "zones").Entries() {
-		z := Zone{Team: e.Key, Pos: e.KeyPos, Colour: zonePalette[i%len(zonePalette)]}
-		if c, err := draw.ParseColour(e.Key); err == nil {
-			z.Colour = c
-		}
-		list := e.Value
-		if e.Value.Kind == cards.MapNode {
-			zm := diags.Map(e.Value, "zone "+e.Key, "colour", "hexes")
-			if n := zm.Get("colour"); n != nil {
-				if s, ok := diags.Text(n, "colour"); ok {
-					if c, err := draw.ParseColour(s); err != nil {
-						diags.Errorf(n.Pos, "zone %s: colour: %v", e.Key, err)
-					} else {
-						z.Colour = c
-					}
-				}
-			}
-			list = zm.Get("hexes")
-		}
-		for _, hn := range diags.List(list, "zone "+e.Key) {
-			if h, ok := m.readHex(&diags, hn, "zone "+e.Key); ok {
-				z.Hexes = append(z.Hexes, h)
-			}
-		}
-		m.Zones = append(m.Zones, z)
-	}
-	for _, t := range m.Terrain {
-		if !t.used {
-			diags.Warnf(t.Pos, "terrain %s is never painted", t.Name)
-		}
-	}
-	return m, diags
+	return z, diags
 }
 
 // readHex reads a [col, row] pair and checks that it is on the map.
-func (m *Map) readHex(diags *cards.Diagnostics, n *cards.Node, what string) (layout.Hex, bool) {
+func (m *Map) readHex(n *cards.Node, what string) (layout.Hex, bool, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	items := diags.List(n, what)
 	if n == nil {
-		return layout.Hex{}, false
+		return layout.Hex{}, false, diags
 	}
 	if n.Kind != cards.SeqNode || len(items) != 2 {
 		if n.Kind == cards.SeqNode {
 			diags.Errorf(n.Pos, "%s: a hex is [column, row], found %d numbers", what, len(items))
 		}
-		return layout.Hex{}, false
+		return layout.Hex{}, false, diags
 	}
 	c, ok1 := diags.Int(items[0], what+" column", -10000, 10000)
 	r, ok2 := diags.Int(items[1], what+" row", -10000, 10000)
 	if !ok1 || !ok2 {
-		return layout.Hex{}, false
+		return layout.Hex{}, false, diags
 	}
 	h := layout.Hex{Col: c, Row: r}
 	if !m.onMap(h) && m.Cols > 0 && m.Rows > 0 {
 		diags.Errorf(n.Pos, "%s: hex %d,%d is outside the %d × %d map (columns 0–%d, rows 0–%d)", what, c, r, m.Cols, m.Rows, m.Cols-1, m.Rows-1)
-		return h, false
+		return h, false, diags
 	}
-	return h, true
+	return h, true, diags
 }
 
 func (m *Map) onMap(h layout.Hex) bool {
 	return h.Col >= 0 && h.Row >= 0 && h.Col < m.Cols && h.Row < m.Rows
 }
 
+// paintShapes are the keys of a paint entry's shapes, in the order they
+// are painted.
+var paintShapes = []string{"hex", "hexes", "rect", "line", "ring", "disc"}
+
 // readPaint reads one paint entry: a terrain and one shape.
-func (m *Map) readPaint(diags *cards.Diagnostics, n *cards.Node) {
+func (m *Map) readPaint(n *cards.Node) cards.Diagnostics {
+	var diags cards.Diagnostics
 	pm := diags.Map(n, "paint", paintKeys...)
 	if pm == nil {
-		return
+		return diags
 	}
 	diags.Require(pm, "a paint entry", paintShape.Required...)
-	var t *Terrain
-	if tn := pm.Get("terrain"); tn != nil {
-		name, _ := diags.Text(tn, "terrain")
-		for _, x := range m.Terrain {
-			if x.Name == name {
-				t = x
-			}
-		}
-		if t == nil {
-			var names []string
-			for _, x := range m.Terrain {
-				names = append(names, x.Name)
-			}
-			if near := cards.Suggest(name, names); near != "" {
-				diags.Errorf(tn.Pos, "unknown terrain %q; did you mean %q?", name, near)
-			} else {
-				diags.Errorf(tn.Pos, "unknown terrain %q; terrain: %s", name, strings.Join(names, ", "))
-			}
-			return
-		}
-		t.used = true
-	}
+	t, ds := m.paintTerrain(pm.Get("terrain"))
+	diags = diags.Extend(ds)
 	if t == nil {
-		return
+		return diags
 	}
 	shapes := 0
-	set := func(c layout.Cube, at cards.Pos) {
-		h := m.Grid.FromCube(c)
-		if !m.onMap(h) {
-			diags.Errorf(at, "paint: hex %d,%d is outside the %d × %d map", h.Col, h.Row, m.Cols, m.Rows)
-			return
+	for _, key := range paintShapes {
+		if v := pm.Get(key); v != nil {
+			shapes++
+			diags = diags.Extend(m.paintShape(key, v, t))
 		}
-		m.Paint[h] = t
 	}
-	if v := pm.Get("hex"); v != nil {
-		shapes++
-		if h, ok := m.readHex(diags, v, "paint hex"); ok {
+	if shapes != 1 {
+		diags.Errorf(n.Pos, "a paint entry has a terrain and one of hex, hexes, rect, line, ring or disc; found %d shapes", shapes)
+	}
+	return diags
+}
+
+// paintTerrain finds the terrain a paint entry names and marks it used; it
+// is nil when tn is nil or names no terrain.
+func (m *Map) paintTerrain(tn *cards.Node) (*Terrain, cards.Diagnostics) {
+	var diags cards.Diagnostics
+	if tn == nil {
+		return nil, diags
+	}
+	name, _ := diags.Text(tn, "terrain")
+	var t *Terrain
+	for _, x := range m.Terrain {
+		if x.Name == name {
+			t = x
+		}
+	}
+	if t == nil {
+		var names []string
+		for _, x := range m.Terrain {
+			names = append(names, x.Name)
+		}
+		if near := cards.Suggest(name, names); near != "" {
+			diags.Errorf(tn.Pos, "unknown terrain %q; did you mean %q?", name, near)
+		} else {
+			diags.Errorf(tn.Pos, "unknown terrain %q; terrain: %s", name, strings.Join(names, ", "))
+		}
+		return nil, diags
+	}
+	t.used = true
+	return t, diags
+}
+
+// paintShape paints t on the hexes of one shape, key (one of paintShapes),
+// read from v.
+func (m *Map) paintShape(key string, v *cards.Node, t *Terrain) cards.Diagnostics {
+	var diags cards.Diagnostics
+	switch key {
+	case "hex":
+		h, ok, ds := m.readHex(v, "paint hex")
+		diags = diags.Extend(ds)
+		if ok {
 			m.Paint[h] = t
 		}
-	}
-	if v := pm.Get("hexes"); v != nil {
-		shapes++
+	case "hexes":
 		for _, hn := range diags.List(v, "paint hexes") {
-			if h, ok := m.readHex(diags, hn, "paint hexes"); ok {
+			h, ok, ds := m.readHex(hn, "paint hexes")
+			diags = diags.Extend(ds)
+			if ok {
 				m.Paint[h] = t
 			}
 		}
-	}
-	if v := pm.Get("rect"); v != nil {
-		shapes++
-		if a, b, ok := m.pair(diags, v, "paint rect"); ok {
+	case "rect":
+		a, b, ok, ds := m.pair(v, "paint rect")
+		diags = diags.Extend(ds)
+		if ok {
 			for c := min(a.Col, b.Col); c <= max(a.Col, b.Col); c++ {
 				for r := min(a.Row, b.Row); r <= max(a.Row, b.Row); r++ {
 					m.Paint[layout.Hex{Col: c, Row: r}] = t
 				}
 			}
 		}
-	}
-	if v := pm.Get("line"); v != nil {
-		shapes++
-		if a, b, ok := m.pair(diags, v, "paint line"); ok {
+	case "line":
+		a, b, ok, ds := m.pair(v, "paint line")
+		diags = diags.Extend(ds)
+		if ok {
 			for _, c := range layout.HexLine(m.Grid.ToCube(a), m.Grid.ToCube(b)) {
-				set(c, v.Pos)
-			}
-		}
-	}
-	for _, key := range []string{"ring", "disc"} {
-		v := pm.Get(key)
-		if v == nil {
-			continue
-		}
-		shapes++
-		rm := diags.Map(v, "paint "+key, ringShape.Keys()...)
-		cn := rm.Get("centre")
-		if cn == nil {
-			cn = rm.Get("center")
-		}
-		if cn == nil {
-			diags.Errorf(v.Pos, "paint %s needs a centre", key)
-			continue
-		}
-		if !diags.Require(rm, "paint "+key, ringShape.Required...) {
-			continue
-		}
-		centre, ok := m.readHex(diags, cn, "paint "+key+" centre")
-		radius, ok2 := diags.Int(rm.Get("radius"), "paint "+key+" radius", 0, MaxHexes)
-		if !ok || !ok2 {
-			continue
-		}
-		from := radius
-		if key == "disc" {
-			from = 0
-		}
-		for r := from; r <= radius; r++ {
-			for _, c := range layout.HexRing(m.Grid.ToCube(centre), r) {
-				if m.onMap(m.Grid.FromCube(c)) {
-					m.Paint[m.Grid.FromCube(c)] = t
+				h := m.Grid.FromCube(c)
+				if !m.onMap(h) {
+					diags.Errorf(v.Pos, "paint: hex %d,%d is outside the %d × %d map", h.Col, h.Row, m.Cols, m.Rows)
+					continue
 				}
+				m.Paint[h] = t
+			}
+		}
+	default:
+		diags = diags.Extend(m.paintRing(key, v, t))
+	}
+	return diags
+}
+
+// paintRing paints t on a ring of hexes, or on a disc (key "disc"): the
+// ring and every ring inside it.
+func (m *Map) paintRing(key string, v *cards.Node, t *Terrain) cards.Diagnostics {
+	var diags cards.Diagnostics
+	rm := diags.Map(v, "paint "+key, ringShape.Keys()...)
+	cn := rm.Get("centre")
+	if cn == nil {
+		cn = rm.Get("center")
+	}
+	if cn == nil {
+		diags.Errorf(v.Pos, "paint %s needs a centre", key)
+		return diags
+	}
+	if !diags.Require(rm, "paint "+key, ringShape.Required...) {
+		return diags
+	}
+	centre, ok, ds := m.readHex(cn, "paint "+key+" centre")
+	diags = diags.Extend(ds)
+	radius, ok2 := diags.Int(rm.Get("radius"), "paint "+key+" radius", 0, MaxHexes)
+	if !ok || !ok2 {
+		return diags
+	}
+	from := radius
+	if key == "disc" {
+		from = 0
+	}
+	for r := from; r <= radius; r++ {
+		for _, c := range layout.HexRing(m.Grid.ToCube(centre), r) {
+			if m.onMap(m.Grid.FromCube(c)) {
+				m.Paint[m.Grid.FromCube(c)] = t
 			}
 		}
 	}
-	if shapes != 1 {
-		diags.Errorf(n.Pos, "a paint entry has a terrain and one of hex, hexes, rect, line, ring or disc; found %d shapes", shapes)
-	}
+	return diags
 }
 
 // pair reads [[col, row], [col, row]].
-func (m *Map) pair(diags *cards.Diagnostics, n *cards.Node, what string) (layout.Hex, layout.Hex, bool) {
+func (m *Map) pair(n *cards.Node, what string) (layout.Hex, layout.Hex, bool, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	items := diags.List(n, what)
 	if len(items) != 2 {
 		diags.Errorf(n.Pos, "%s: expected two hexes, [[col, row], [col, row]]", what)
-		return layout.Hex{}, layout.Hex{}, false
+		return layout.Hex{}, layout.Hex{}, false, diags
 	}
-	a, ok1 := m.readHex(diags, items[0], what)
-	b, ok2 := m.readHex(diags, items[1], what)
-	return a, b, ok1 && ok2
+	a, ok1, ds := m.readHex(items[0], what)
+	diags = diags.Extend(ds)
+	b, ok2, ds := m.readHex(items[1], what)
+	diags = diags.Extend(ds)
+	return a, b, ok1 && ok2, diags
 }

@@ -116,7 +116,9 @@ func prepareDeckInput(in input, root *cards.Node, opts options) ([]Product, card
 	}
 	diags = diags.Extend(galaga.Texts(deck)) // Galaga cards' text, from their effects
 	diags = diags.Extend(compose.Check(deck))
-	checkPrinted(deck, &diags)
+	if !diags.HasErrors() {
+		diags = diags.Extend(checkPrinted(deck))
+	}
 	job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: opts.print, Files: in.files, Builtin: Builtin()})
 	diags = diags.Extend(ds)
 	if job == nil || diags.HasErrors() {
@@ -154,18 +156,18 @@ func prepareSlugfestInput(in input, root *cards.Node, opts options) ([]Product, 
 }
 
 // checkPrinted refuses a deck that prints no card (none listed, or every
-// count 0), which would make a PDF of one blank page; a deck whose cards
-// could not be read (its CSV, say) has its error already.
-func checkPrinted(deck *cards.Deck, diags *cards.Diagnostics) {
-	if diags.HasErrors() {
-		return
-	}
+// count 0), which would make a PDF of one blank page. Callers skip it for
+// a deck whose cards could not be read (its CSV, say): that has its error
+// already.
+func checkPrinted(deck *cards.Deck) cards.Diagnostics {
+	var diags cards.Diagnostics
 	for _, c := range deck.Cards {
 		if c.Count > 0 {
-			return
+			return diags
 		}
 	}
 	diags.Errorf(deck.Pos, "the deck has no cards to print (no cards, or every count is 0); nothing would be written")
+	return diags
 }
 
 // DeckProduct is the PDF of a prepared deck.

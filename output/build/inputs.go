@@ -228,8 +228,8 @@ func builtinInputs(outDir string) ([]input, error) {
 				proj, ds := cards.ReadProject(projPath, root)
 				diags = append(diags, ds...)
 				if proj != nil {
-					shared = output.ReadPrint(proj.Print, &diags)
-					tuck = readTuck(proj, &diags)
+					shared, tuck, ds = readShared(proj)
+					diags = diags.Extend(ds)
 				}
 			}
 			if err := diags.Err(); err != nil {
@@ -370,8 +370,9 @@ func folderInputs(env Env, dir string, folder *os.File, outDir string) ([]input,
 	var shared output.PrintOptions
 	var tuck *output.TuckOptions
 	if proj != nil {
-		shared = output.ReadPrint(proj.Print, &diags)
-		tuck = readTuck(proj, &diags)
+		var ds cards.Diagnostics
+		shared, tuck, ds = readShared(proj)
+		diags = diags.Extend(ds)
 	}
 	for i := range out {
 		out[i].project = shared
@@ -382,13 +383,17 @@ func folderInputs(env Env, dir string, folder *os.File, outDir string) ([]input,
 	return out, diags, nil
 }
 
-// readTuck reads a project's tuckbox: value; nil when it asks for no tuck
-// boxes (or is wrong, which diags says).
-func readTuck(proj *cards.Project, diags *cards.Diagnostics) *output.TuckOptions {
-	if t, want := output.ReadTuck(proj.Tuckbox, diags); want {
-		return &t
+// readShared reads what a project gives all its inputs: its print settings
+// and its tuckbox: value, nil when it asks for no tuck boxes (or is wrong,
+// which the diagnostics say).
+func readShared(proj *cards.Project) (output.PrintOptions, *output.TuckOptions, cards.Diagnostics) {
+	shared, diags := output.ReadPrint(proj.Print)
+	t, want, ds := output.ReadTuck(proj.Tuckbox)
+	diags = diags.Extend(ds)
+	if !want {
+		return shared, nil, diags
 	}
-	return nil
+	return shared, &t, diags
 }
 
 // YAMLFiles lists the YAML files of a folder (not its sub-folders), but

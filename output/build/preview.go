@@ -60,7 +60,9 @@ func Decks(req Request) ([]Deck, cards.Diagnostics, error) {
 			continue
 		}
 		diags = diags.Extend(galaga.Texts(deck))
-		checkPrinted(deck, &diags)
+		if !diags.HasErrors() {
+			diags = diags.Extend(checkPrinted(deck))
+		}
 		job, ds := output.PrepareDeck(deck, output.DeckOptions{Print: req.Print.Over(in.project), Files: in.files, Builtin: Builtin()})
 		diags = diags.Extend(ds)
 		if job != nil {

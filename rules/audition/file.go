@@ -41,89 +41,121 @@ func ReadRound(path string, root *cards.Node) (*RoundFile, cards.Diagnostics) {
 		return nil, diags
 	}
 	diags.Require(m, "a round file", "votes")
-	f := &RoundFile{}
-	index := map[string]int{}
-	hero := func(name string) int {
-		key := strings.ToLower(strings.TrimSpace(name))
-		if i, ok := index[key]; ok {
-			return i
-		}
-		index[key] = len(f.Heroes)
-		f.Heroes = append(f.Heroes, strings.TrimSpace(name))
-		return len(f.Heroes) - 1
-	}
+	r := &roundReader{f: &RoundFile{}, index: map[string]int{}, cast: map[int]*laid{}}
 	for _, n := range diags.List(m.Get("lineup"), "lineup") {
-		name, ok := diags.Text(n, "lineup")
-		if !ok {
-			continue
-		}
-		before := len(f.Heroes)
-		if i := hero(name); len(f.Heroes) == before {
-			diags.Errorf(n.Pos, "lineup: %q is listed twice", f.Heroes[i])
-			continue
-		}
-		f.Lineup = append(f.Lineup, len(f.Heroes)-1)
+		diags = diags.Extend(r.readLineup(n))
 	}
-	inLineup := len(f.Heroes)
-	type laid struct {
-		cards, heroes []int
-		pos           cards.Pos
-		refused       bool // a vote was refused: no second word about the count
-	}
-	cast := map[int]*laid{}
-	var players []int
+	r.inLineup = len(r.f.Heroes)
 	for _, n := range diags.List(m.Get("votes"), "votes") {
-		vm := diags.Map(n, "vote", voteKeys...)
-		if !diags.Require(vm, "a vote", voteKeys...) {
-			continue
-		}
-		p, okP := diags.Int(vm.Get("player"), "player", 1, MaxPlayers)
-		c, okC := diags.Enum(vm.Get("card"), "card", "star", "x", "robber")
-		name, okH := diags.Text(vm.Get("hero"), "hero")
-		if okH && strings.TrimSpace(name) == "" {
-			diags.Errorf(vm.Get("hero").Pos, "hero: empty; name the hero the card lies on")
-			okH = false
-		}
-		if !okP || !okC || !okH {
-			continue
-		}
-		h := hero(name)
-		card := Card(slices.Index([]string{"star", "x", "robber"}, c))
-		pc := cast[p]
-		if pc == nil {
-			pc = &laid{pos: n.Pos}
-			cast[p] = pc
-			players = append(players, p)
-		}
-		refuse := func(at cards.Pos, format string, args ...any) {
-			diags.Errorf(at, format, args...)
-			pc.refused = true
-		}
-		switch {
-		case f.Lineup != nil && h >= inLineup:
-			msg := fmt.Sprintf("hero %q is not in the lineup", f.Heroes[h])
-			if s := cards.Suggest(f.Heroes[h], f.Heroes[:inLineup]); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
-			}
-			refuse(vm.Get("hero").Pos, "%s", msg)
-		case slices.Contains(pc.cards, int(card)):
-			refuse(n.Pos, "player %d lays their %s twice; each player has one Star, one X and one Robber", p, card)
-		case slices.Contains(pc.heroes, h):
-			refuse(n.Pos, "player %d lays two cards on %s; a player's two cards go on two different heroes", p, f.Heroes[h])
-		case len(pc.cards) == VotesEach:
-			refuse(n.Pos, "player %d lays a third card; each player lays two of their three cards a round", p)
-		default:
-			pc.cards, pc.heroes = append(pc.cards, int(card)), append(pc.heroes, h)
-			f.Votes = append(f.Votes, Vote{Player: p, Card: card, Hero: h})
-		}
+		diags = diags.Extend(r.readVote(n))
 	}
-	for _, p := range players {
-		if pc := cast[p]; len(pc.cards) < VotesEach && !pc.refused {
+	for _, p := range r.players {
+		if pc := r.cast[p]; len(pc.cards) < VotesEach && !pc.refused {
 			diags.Warnf(pc.pos, "player %d lays only %s; each player lays two a round", p, cards.Count(len(pc.cards), "card", "cards"))
 		}
 	}
-	if len(f.Votes) == 0 && !diags.HasErrors() {
+	if len(r.f.Votes) == 0 && !diags.HasErrors() {
 		diags.Errorf(root.Pos, "votes: no votes; list them as {player: 1, card: star, hero: NAME}")
 	}
-	return f, diags
+	return r.f, diags
+}
+
+// roundReader is a round file being read.
+type roundReader struct {
+	f        *RoundFile
+	index    map[string]int // hero numbers by lower-case name
+	inLineup int            // the heroes of the line-up come first
+	cast     map[int]*laid  // by player
+	players  []int          // in the order they first vote
+}
+
+// laid is what a player has laid so far.
+type laid struct {
+	cards, heroes []int
+	pos           cards.Pos
+	refused       bool // a vote was refused: no second word about the count
+}
+
+// hero returns the number of the hero named, numbering a new one.
+func (r *roundReader) hero(name string) int {
+	key := strings.ToLower(strings.TrimSpace(name))
+	if i, ok := r.index[key]; ok {
+		return i
+	}
+	r.index[key] = len(r.f.Heroes)
+	r.f.Heroes = append(r.f.Heroes, strings.TrimSpace(name))
+	return len(r.f.Heroes) - 1
+}
+
+// readLineup reads one hero of the line-up.
+func (r *roundReader) readLineup(n *cards.Node) cards.Diagnostics {
+	var diags cards.Diagnostics
+	name, ok := diags.Text(n, "lineup")
+	if !ok {
+		return diags
+	}
+	before := len(r.f.Heroes)
+	if i := r.hero(name); len(r.f.Heroes) == before {
+		diags.Errorf(n.Pos, "lineup: %q is listed twice", r.f.Heroes[i])
+		return diags
+	}
+	r.f.Lineup = append(r.f.Lineup, len(r.f.Heroes)-1)
+	return diags
+}
+
+// readVote reads one vote and lays it.
+func (r *roundReader) readVote(n *cards.Node) cards.Diagnostics {
+	var diags cards.Diagnostics
+	vm := diags.Map(n, "vote", voteKeys...)
+	if !diags.Require(vm, "a vote", voteKeys...) {
+		return diags
+	}
+	p, okP := diags.Int(vm.Get("player"), "player", 1, MaxPlayers)
+	c, okC := diags.Enum(vm.Get("card"), "card", "star", "x", "robber")
+	name, okH := diags.Text(vm.Get("hero"), "hero")
+	if okH && strings.TrimSpace(name) == "" {
+		diags.Errorf(vm.Get("hero").Pos, "hero: empty; name the hero the card lies on")
+		okH = false
+	}
+	if !okP || !okC || !okH {
+		return diags
+	}
+	card := Card(slices.Index([]string{"star", "x", "robber"}, c))
+	return diags.Extend(r.lay(p, card, r.hero(name), n.Pos, vm.Get("hero").Pos))
+}
+
+// lay records player p's card on hero h, or refuses it: a hero not in the
+// line-up, a card laid twice, two cards on one hero, a third card. at is
+// the vote's position, heroAt its hero's.
+func (r *roundReader) lay(p int, card Card, h int, at, heroAt cards.Pos) cards.Diagnostics {
+	var diags cards.Diagnostics
+	pc := r.cast[p]
+	if pc == nil {
+		pc = &laid{pos: at}
+		r.cast[p] = pc
+		r.players = append(r.players, p)
+	}
+	refuse := func(at cards.Pos, format string, args ...any) {
+		diags.Errorf(at, format, args...)
+		pc.refused = true
+	}
+	f := r.f
+	switch {
+	case f.Lineup != nil && h >= r.inLineup:
+		msg := fmt.Sprintf("hero %q is not in the lineup", f.Heroes[h])
+		if s := cards.Suggest(f.Heroes[h], f.Heroes[:r.inLineup]); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		refuse(heroAt, "%s", msg)
+	case slices.Contains(pc.cards, int(card)):
+		refuse(at, "player %d lays their %s twice; each player has one Star, one X and one Robber", p, card)
+	case slices.Contains(pc.heroes, h):
+		refuse(at, "player %d lays two cards on %s; a player's two cards go on two different heroes", p, f.Heroes[h])
+	case len(pc.cards) == VotesEach:
+		refuse(at, "player %d lays a third card; each player lays two of their three cards a round", p)
+	default:
+		pc.cards, pc.heroes = append(pc.cards, int(card)), append(pc.heroes, h)
+		f.Votes = append(f.Votes, Vote{Player: p, Card: card, Hero: h})
+	}
+	return diags
 }

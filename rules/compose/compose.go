@@ -22,15 +22,16 @@ import (
 // Check checks a deck's declarations and returns what breaks them.
 func Check(d *cards.Deck) cards.Diagnostics {
 	var diags cards.Diagnostics
-	checkComposition(d, &diags)
-	checkRequire(d, &diags)
-	checkSets(d, &diags)
+	diags = diags.Extend(checkComposition(d))
+	diags = diags.Extend(checkRequire(d))
+	diags = diags.Extend(checkSets(d))
 	return diags
 }
 
-func checkComposition(d *cards.Deck, diags *cards.Diagnostics) {
+func checkComposition(d *cards.Deck) cards.Diagnostics {
+	var diags cards.Diagnostics
 	if len(d.Composition) == 0 {
-		return
+		return diags
 	}
 	counts := map[string]int{}
 	firstOf := map[string]*cards.Card{}
@@ -62,6 +63,7 @@ func checkComposition(d *cards.Deck, diags *cards.Diagnostics) {
 		}
 		diags.Errorf(c.Pos, "composition: kind %q (%d %s, first %s) is not in the composition (%s)", k, counts[k], cardsWord(counts[k]), c.Label(), kindList(d))
 	}
+	return diags
 }
 
 func kindList(d *cards.Deck) string {
@@ -79,7 +81,8 @@ func cardsWord(n int) string {
 	return "cards"
 }
 
-func checkRequire(d *cards.Deck, diags *cards.Diagnostics) {
+func checkRequire(d *cards.Deck) cards.Diagnostics {
+	var diags cards.Diagnostics
 	for _, kf := range d.Require {
 		for _, c := range d.Cards {
 			if c.Kind != kf.Kind {
@@ -92,6 +95,7 @@ func checkRequire(d *cards.Deck, diags *cards.Diagnostics) {
 			}
 		}
 	}
+	return diags
 }
 
 // filled reports whether a card has a non-empty field, on either side.
@@ -104,10 +108,11 @@ func filled(c *cards.Card, f string) bool {
 	return false
 }
 
-func checkSets(d *cards.Deck, diags *cards.Diagnostics) {
+func checkSets(d *cards.Deck) cards.Diagnostics {
+	var diags cards.Diagnostics
 	r := d.Sets
 	if r == nil {
-		return
+		return diags
 	}
 	type key struct{ set, kind string }
 	count := map[key]int{}
@@ -136,4 +141,5 @@ func checkSets(d *cards.Deck, diags *cards.Diagnostics) {
 	if len(sets) == 0 {
 		diags.Errorf(r.Pos, "sets: no card of kind %s", strings.Join(r.Kinds, ", "))
 	}
+	return diags
 }

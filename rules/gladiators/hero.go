@@ -197,7 +197,9 @@ func ReadFile(path string, root *cards.Node) (*File, cards.Diagnostics) {
 		f.Colour = m.Get("color")
 	}
 	if n := m.Get("print"); n != nil {
-		f.Print = cards.ReadPrint(n, &diags)
+		var ds cards.Diagnostics
+		f.Print, ds = cards.ReadPrint(n)
+		diags = diags.Extend(ds)
 	}
 	var heroDiags cards.Diagnostics // the heroes' own, after the file's
 	single := m.Has("hero")

@@ -276,13 +276,18 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 	}
 	if n := m.Get("limits"); n != nil {
 		lm := diags.Content(n, tableShape("limits"), "limits")
-		rs.LevelMin, rs.LevelMax = readRange(&diags, lm.Get("level"), "limits.level")
-		rs.UsesMin, rs.UsesMax = readRange(&diags, lm.Get("uses"), "limits.uses")
+		var ds cards.Diagnostics
+		rs.LevelMin, rs.LevelMax, ds = readRange(lm.Get("level"), "limits.level")
+		diags = diags.Extend(ds)
+		rs.UsesMin, rs.UsesMax, ds = readRange(lm.Get("uses"), "limits.uses")
+		diags = diags.Extend(ds)
 	}
 	if n := m.Get("segments"); n != nil {
 		sm := diags.Content(n, tableShape("segments"), "segments")
 		setHouse("segments", sm)
-		rs.Segments = readSegments(&diags, sm.Get("rows"), n)
+		var ds cards.Diagnostics
+		rs.Segments, ds = readSegments(sm.Get("rows"), n)
+		diags = diags.Extend(ds)
 	}
 	if n := m.Get("gizmos"); n != nil {
 		gm := diags.Content(n, tableShape("gizmos"), "gizmos")
@@ -300,7 +305,9 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 	if n := m.Get("powers"); n != nil {
 		pm := diags.Content(n, tableShape("powers"), "powers")
 		setHouse("powers", pm)
-		rs.Powers = readPowers(&diags, pm.Get("list"))
+		var ds cards.Diagnostics
+		rs.Powers, ds = readPowers(pm.Get("list"))
+		diags = diags.Extend(ds)
 		if len(rs.Powers) == 0 {
 			diags.Errorf(n.Pos, "powers: the table needs at least one power")
 		}
@@ -308,32 +315,36 @@ func ReadRuleset(path string, root *cards.Node, base *Ruleset) (*Ruleset, cards.
 	if n := m.Get("modifiers"); n != nil {
 		mm := diags.Content(n, tableShape("modifiers"), "modifiers")
 		setHouse("modifiers", mm)
-		rs.Modifiers = readModifiers(&diags, mm.Get("kinds"))
+		var ds cards.Diagnostics
+		rs.Modifiers, ds = readModifiers(mm.Get("kinds"))
+		diags = diags.Extend(ds)
 	}
-	checkNames(&rs, m, &diags)
+	diags = diags.Extend(checkNames(&rs, m))
 	return &rs, diags
 }
 
-func readRange(diags *cards.Diagnostics, n *cards.Node, what string) (int, int) {
+func readRange(n *cards.Node, what string) (int, int, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	if n == nil {
-		return 0, 0 // missing: Require says so
+		return 0, 0, diags // missing: Require says so
 	}
 	items := diags.List(n, what)
 	if len(items) != 2 {
 		diags.Errorf(n.Pos, "%s: expected [lowest, highest]", what)
-		return 0, 0
+		return 0, 0, diags
 	}
 	lo, ok1 := diags.Int(items[0], what, 1, 1000)
 	hi, ok2 := diags.Int(items[1], what, 1, 1000)
 	if ok1 && ok2 && hi < lo {
 		diags.Errorf(n.Pos, "%s: the highest (%d) is below the lowest (%d)", what, hi, lo)
 	}
-	return lo, hi
+	return lo, hi, diags
 }
 
 // readSegments reads the rows (n) of the segments chart (the block chart,
 // where a missing list is reported).
-func readSegments(diags *cards.Diagnostics, n, chart *cards.Node) []SegmentRow {
+func readSegments(n, chart *cards.Node) ([]SegmentRow, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	var rows []SegmentRow
 	next := 1
 	items := diags.List(n, "segments.rows")
@@ -374,10 +385,11 @@ func readSegments(diags *cards.Diagnostics, n, chart *cards.Node) []SegmentRow {
 	if len(rows) == 0 {
 		diags.Errorf(firstPos(n, chart), "segments: the chart needs at least one row")
 	}
-	return rows
+	return rows, diags
 }
 
-func readPowers(diags *cards.Diagnostics, n *cards.Node) []*Power {
+func readPowers(n *cards.Node) ([]*Power, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	var out []*Power
 	for _, item := range diags.List(n, "powers.list") {
 		pm := diags.Map(item, "power", rulesetPower.Keys()...)
@@ -392,10 +404,11 @@ func readPowers(diags *cards.Diagnostics, n *cards.Node) []*Power {
 		}
 		out = append(out, p)
 	}
-	return out
+	return out, diags
 }
 
-func readModifiers(diags *cards.Diagnostics, n *cards.Node) []*Modifier {
+func readModifiers(n *cards.Node) ([]*Modifier, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	var out []*Modifier
 	for _, e := range diags.AnyMap(n, "modifiers.kinds").Entries() {
 		mm := diags.Content(e.Value, rulesetModifier, "modifier "+e.Key)
@@ -425,12 +438,13 @@ func readModifiers(diags *cards.Diagnostics, n *cards.Node) []*Modifier {
 		}
 		out = append(out, mod)
 	}
-	return out
+	return out, diags
 }
 
 // checkNames checks that names the tables use exist, and that names are
 // unique.
-func checkNames(rs *Ruleset, m *cards.Mapping, diags *cards.Diagnostics) {
+func checkNames(rs *Ruleset, m *cards.Mapping) cards.Diagnostics {
+	var diags cards.Diagnostics
 	// a name can be missing from either table: the file's own tables, or
 	// else the file, say where
 	pos := firstPos(m.Get("modifiers"), m.Get("powers"), m.Get("ruleset"), m.Node)
@@ -456,6 +470,7 @@ func checkNames(rs *Ruleset, m *cards.Mapping, diags *cards.Diagnostics) {
 			}
 		}
 	}
+	return diags
 }
 
 // firstPos is the position of the first node present.

@@ -68,7 +68,9 @@ func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Di
 	}
 	f.Size = m.Get("size")
 	if n := m.Get("print"); n != nil {
-		f.Print = cards.ReadPrint(n, &diags)
+		var ds cards.Diagnostics
+		f.Print, ds = cards.ReadPrint(n)
+		diags = diags.Extend(ds)
 	}
 	n := m.Get("teams")
 	switch {
@@ -96,13 +98,16 @@ func ReadFile(path string, root *cards.Node, files cards.Files) (*File, cards.Di
 		f.Teams, diags = teams, append(diags, ds...)
 	default:
 		for _, item := range diags.List(n, "teams") {
-			f.Teams = append(f.Teams, readTeam(&diags, item))
+			t, ds := readTeam(item)
+			diags = diags.Extend(ds)
+			f.Teams = append(f.Teams, t)
 		}
 	}
 	return f, diags
 }
 
-func readTeam(diags *cards.Diagnostics, n *cards.Node) *Team {
+func readTeam(n *cards.Node) (*Team, cards.Diagnostics) {
+	var diags cards.Diagnostics
 	t := &Team{Pos: n.Pos}
 	m := diags.Map(n, "team", teamKeys...)
 	t.Incomplete = !diags.Require(m, "a team", teamShape.Required...)
@@ -130,7 +135,7 @@ func readTeam(diags *cards.Diagnostics, n *cards.Node) *Team {
 		}
 		t.Members = append(t.Members, mem)
 	}
-	return t
+	return t, diags
 }
 
 // maxSlug is the longest file name part made from a team's name, in bytes.

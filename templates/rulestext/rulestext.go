@@ -106,7 +106,9 @@ func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 	}
 	d.Size = m.Get("size")
 	if n := m.Get("print"); n != nil {
-		d.Print = cards.ReadPrint(n, &diags)
+		var ds cards.Diagnostics
+		d.Print, ds = cards.ReadPrint(n)
+		diags = diags.Extend(ds)
 	}
 	if d.Print["bleed"] == nil && d.Print["gutter"] == nil {
 		// the title band runs to the bleed, so a cut that misses shows the
@@ -154,13 +156,13 @@ func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 			}
 		}
 		if t := sm.Get("text"); t != nil {
-			d.addText(&diags, t)
+			diags = diags.Extend(d.addText(t))
 		}
 		if e := sm.Get("example"); e != nil {
-			d.addExample(&diags, e)
+			diags = diags.Extend(d.addExample(e))
 		}
 		if t := sm.Get("more"); t != nil {
-			d.addText(&diags, t)
+			diags = diags.Extend(d.addText(t))
 		}
 	}
 	if m.Has("sections") && d.Sections == 0 {
@@ -169,22 +171,24 @@ func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 	return d, diags
 }
 
-func (d *Doc) addText(diags *cards.Diagnostics, n *cards.Node) {
+func (d *Doc) addText(n *cards.Node) cards.Diagnostics {
+	var diags cards.Diagnostics
 	s, ok := diags.Text(n, "text")
 	if !ok {
-		return
+		return diags
 	}
 	for _, r := range s {
 		if r > 0xFFFF {
 			diags.Errorf(n.Pos, "character %q (U+%04X) cannot be printed (no emoji); use an icon such as :star:", r, r)
-			return
+			return diags
 		}
 	}
 	if d.text += len(s); d.text > MaxText {
 		diags.Errorf(n.Pos, "the rules hold more than %d bytes of text, more than %d cards hold; shorten them", MaxText, 50)
-		return
+		return diags
 	}
 	d.add(typeset.FlowBlock{Text: s}, n.Pos)
+	return diags
 }
 
 // MaxText is the most text a rules file may hold, in bytes: about what
@@ -198,7 +202,8 @@ func (d *Doc) add(b typeset.FlowBlock, pos cards.Pos) {
 	d.Where = append(d.Where, pos)
 }
 
-func (d *Doc) addExample(diags *cards.Diagnostics, n *cards.Node) {
+func (d *Doc) addExample(n *cards.Node) cards.Diagnostics {
+	var diags cards.Diagnostics
 	var b typeset.FlowBlock
 	for _, in := range diags.List(n, "example") {
 		im := diags.Map(in, "example item", itemKeys...)
@@ -241,6 +246,7 @@ func (d *Doc) addExample(diags *cards.Diagnostics, n *cards.Node) {
 	if len(b.Example) > 0 {
 		d.add(b, n.Pos)
 	}
+	return diags
 }
 
 // Layout of a rules card face, in mm.

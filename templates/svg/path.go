@@ -104,141 +104,201 @@ func (p *scanner) numbers(v []float64) error {
 
 // pathData reads SVG path data into a path, adding at most budget points.
 func pathData(d string, budget int) (layout.Path, error) {
-	var out layout.Path
-	p := &scanner{s: d}
-	var cx, cy, sx, sy float64 // current point, start of the subpath
-	var qx, qy, kx, ky float64 // last quadratic and cubic control points
-	var cmd, last byte         // command and the previous one
+	r := &pathReader{p: &scanner{s: d}}
+	var cmd byte // the command, repeated while numbers follow
 	started := false
 	for {
-		p.space()
-		if p.i >= len(d) {
+		r.p.space()
+		if r.p.i >= len(d) {
 			break
 		}
-		if len(out.Points) > budget {
-			return out, fmt.Errorf("more than %d points", budget)
+		if len(r.out.Points) > budget {
+			return r.out, fmt.Errorf("more than %d points", budget)
 		}
-		c := d[p.i]
-		switch {
-		case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
-			cmd = c
-			p.i++
-			p.space()
-		case cmd == 0:
-			return out, fmt.Errorf("path data must start with a command (M), not %q", c)
-		case cmd == 'Z' || cmd == 'z':
-			return out, fmt.Errorf("a command is expected at column %d, after Z", p.i+1)
-		case cmd == 'M':
-			cmd = 'L'
-		case cmd == 'm':
-			cmd = 'l'
-		}
-		rel := cmd >= 'a'
-		ox, oy := 0.0, 0.0
-		if rel {
-			ox, oy = cx, cy
+		var err error
+		if cmd, err = r.command(cmd); err != nil {
+			return r.out, err
 		}
 		if !started && cmd != 'M' && cmd != 'm' {
-			return out, fmt.Errorf("path data must start with M or m, not %c", cmd)
+			return r.out, fmt.Errorf("path data must start with M or m, not %c", cmd)
 		}
-		var v [7]float64
-		var err error
-		switch cmd | 0x20 {
-		case 'm':
-			if err = p.numbers(v[:2]); err != nil {
-				return out, err
-			}
-			cx, cy = ox+v[0], oy+v[1]
-			sx, sy = cx, cy
-			out.MoveTo(cx, cy)
-			started = true
-		case 'l':
-			if err = p.numbers(v[:2]); err != nil {
-				return out, err
-			}
-			cx, cy = ox+v[0], oy+v[1]
-			out.LineTo(cx, cy)
-		case 'h':
-			if v[0], err = p.number(); err != nil {
-				return out, err
-			}
-			cx = ox + v[0]
-			out.LineTo(cx, cy)
-		case 'v':
-			if v[0], err = p.number(); err != nil {
-				return out, err
-			}
-			cy = oy + v[0]
-			out.LineTo(cx, cy)
-		case 'c':
-			if err = p.numbers(v[:6]); err != nil {
-				return out, err
-			}
-			kx, ky = ox+v[2], oy+v[3]
-			out.CubicTo(ox+v[0], oy+v[1], kx, ky, ox+v[4], oy+v[5])
-			cx, cy = ox+v[4], oy+v[5]
-		case 's':
-			if err = p.numbers(v[:4]); err != nil {
-				return out, err
-			}
-			x1, y1 := cx, cy
-			if l := last | 0x20; l == 'c' || l == 's' {
-				x1, y1 = 2*cx-kx, 2*cy-ky
-			}
-			kx, ky = ox+v[0], oy+v[1]
-			out.CubicTo(x1, y1, kx, ky, ox+v[2], oy+v[3])
-			cx, cy = ox+v[2], oy+v[3]
-		case 'q':
-			if err = p.numbers(v[:4]); err != nil {
-				return out, err
-			}
-			qx, qy = ox+v[0], oy+v[1]
-			cx, cy = quad(&out, cx, cy, qx, qy, ox+v[2], oy+v[3])
-		case 't':
-			if err = p.numbers(v[:2]); err != nil {
-				return out, err
-			}
-			if l := last | 0x20; l == 'q' || l == 't' {
-				qx, qy = 2*cx-qx, 2*cy-qy
-			} else {
-				qx, qy = cx, cy
-			}
-			cx, cy = quad(&out, cx, cy, qx, qy, ox+v[0], oy+v[1])
-		case 'a':
-			if err = p.numbers(v[:3]); err != nil {
-				return out, err
-			}
-			var large, sweep bool
-			p.sep()
-			if large, err = p.flag(); err != nil {
-				return out, err
-			}
-			p.sep()
-			if sweep, err = p.flag(); err != nil {
-				return out, err
-			}
-			p.sep()
-			if err = p.numbers(v[3:5]); err != nil {
-				return out, err
-			}
-			x, y := ox+v[3], oy+v[4]
-			arc(&out, cx, cy, v[0], v[1], v[2], large, sweep, x, y)
-			cx, cy = x, y
-		case 'z':
-			out.Close()
-			cx, cy = sx, sy
-			// a command after Z without M starts at the subpath's start
-			p.space()
-			if p.i < len(d) && d[p.i] != 'M' && d[p.i] != 'm' && (d[p.i]|0x20) >= 'a' && (d[p.i]|0x20) <= 'z' {
-				out.MoveTo(cx, cy)
-			}
-		default:
-			return out, fmt.Errorf("unknown path command %q", cmd)
+		started = true
+		if err := r.segment(cmd); err != nil {
+			return r.out, err
 		}
-		last = cmd
-		p.sep()
+		r.last = cmd
+		r.p.sep()
 	}
-	return out, nil
+	return r.out, nil
+}
+
+// pathReader is pathData's state: the path so far and the points the
+// next command starts from.
+type pathReader struct {
+	p              *scanner
+	out            layout.Path
+	cx, cy, sx, sy float64 // current point, start of the subpath
+	qx, qy, kx, ky float64 // last quadratic and cubic control points
+	last           byte    // the previous command
+}
+
+// command reads the next command letter, or repeats cmd when numbers
+// follow it (a moveto repeated is a lineto).
+func (r *pathReader) command(cmd byte) (byte, error) {
+	p := r.p
+	c := p.s[p.i]
+	switch {
+	case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+		p.i++
+		p.space()
+		return c, nil
+	case cmd == 0:
+		return cmd, fmt.Errorf("path data must start with a command (M), not %q", c)
+	case cmd == 'Z' || cmd == 'z':
+		return cmd, fmt.Errorf("a command is expected at column %d, after Z", p.i+1)
+	case cmd == 'M':
+		return 'L', nil
+	case cmd == 'm':
+		return 'l', nil
+	}
+	return cmd, nil
+}
+
+// segment reads the numbers of one command and adds its segment; a
+// lower-case command is relative to the current point.
+func (r *pathReader) segment(cmd byte) error {
+	ox, oy := 0.0, 0.0
+	if cmd >= 'a' {
+		ox, oy = r.cx, r.cy
+	}
+	switch cmd | 0x20 {
+	case 'm', 'l', 'h', 'v':
+		return r.line(cmd|0x20, ox, oy)
+	case 'c', 's', 'q', 't':
+		return r.curve(cmd|0x20, ox, oy)
+	case 'a':
+		return r.arc(ox, oy)
+	case 'z':
+		r.closePath()
+		return nil
+	}
+	return fmt.Errorf("unknown path command %q", cmd)
+}
+
+// line reads a moveto, lineto, horizontal or vertical lineto (cmd in
+// lower case) from the origin ox, oy.
+func (r *pathReader) line(cmd byte, ox, oy float64) error {
+	var v [2]float64
+	var err error
+	switch cmd {
+	case 'm', 'l':
+		if err = r.p.numbers(v[:2]); err != nil {
+			return err
+		}
+		r.cx, r.cy = ox+v[0], oy+v[1]
+		if cmd == 'l' {
+			r.out.LineTo(r.cx, r.cy)
+			return nil
+		}
+		r.sx, r.sy = r.cx, r.cy
+		r.out.MoveTo(r.cx, r.cy)
+	case 'h':
+		if v[0], err = r.p.number(); err != nil {
+			return err
+		}
+		r.cx = ox + v[0]
+		r.out.LineTo(r.cx, r.cy)
+	default: // 'v'
+		if v[0], err = r.p.number(); err != nil {
+			return err
+		}
+		r.cy = oy + v[0]
+		r.out.LineTo(r.cx, r.cy)
+	}
+	return nil
+}
+
+// curve reads a cubic or quadratic Bézier, or its smooth form (cmd in
+// lower case), from the origin ox, oy; a smooth curve reflects the last
+// control point when the previous command was of its kind.
+func (r *pathReader) curve(cmd byte, ox, oy float64) error {
+	var v [6]float64
+	n := 4 // s and q
+	switch cmd {
+	case 'c':
+		n = 6
+	case 't':
+		n = 2
+	}
+	if err := r.p.numbers(v[:n]); err != nil {
+		return err
+	}
+	cx, cy, last := r.cx, r.cy, r.last|0x20
+	switch cmd {
+	case 'c':
+		r.kx, r.ky = ox+v[2], oy+v[3]
+		r.out.CubicTo(ox+v[0], oy+v[1], r.kx, r.ky, ox+v[4], oy+v[5])
+		r.cx, r.cy = ox+v[4], oy+v[5]
+	case 's':
+		x1, y1 := cx, cy
+		if last == 'c' || last == 's' {
+			x1, y1 = 2*cx-r.kx, 2*cy-r.ky
+		}
+		r.kx, r.ky = ox+v[0], oy+v[1]
+		r.out.CubicTo(x1, y1, r.kx, r.ky, ox+v[2], oy+v[3])
+		r.cx, r.cy = ox+v[2], oy+v[3]
+	case 'q':
+		r.qx, r.qy = ox+v[0], oy+v[1]
+		r.cx, r.cy = quad(&r.out, cx, cy, r.qx, r.qy, ox+v[2], oy+v[3])
+	default: // 't'
+		if last == 'q' || last == 't' {
+			r.qx, r.qy = 2*cx-r.qx, 2*cy-r.qy
+		} else {
+			r.qx, r.qy = cx, cy
+		}
+		r.cx, r.cy = quad(&r.out, cx, cy, r.qx, r.qy, ox+v[0], oy+v[1])
+	}
+	return nil
+}
+
+// arc reads an elliptical arc from the origin ox, oy: radii, rotation,
+// the large-arc and sweep flags, and the end point.
+func (r *pathReader) arc(ox, oy float64) error {
+	p := r.p
+	var v [5]float64
+	if err := p.numbers(v[:3]); err != nil {
+		return err
+	}
+	var large, sweep bool
+	var err error
+	p.sep()
+	if large, err = p.flag(); err != nil {
+		return err
+	}
+	p.sep()
+	if sweep, err = p.flag(); err != nil {
+		return err
+	}
+	p.sep()
+	if err = p.numbers(v[3:5]); err != nil {
+		return err
+	}
+	x, y := ox+v[3], oy+v[4]
+	arc(&r.out, r.cx, r.cy, v[0], v[1], v[2], large, sweep, x, y)
+	r.cx, r.cy = x, y
+	return nil
+}
+
+// closePath closes the subpath; a command after Z without M starts at the
+// subpath's start.
+func (r *pathReader) closePath() {
+	r.out.Close()
+	r.cx, r.cy = r.sx, r.sy
+	p := r.p
+	p.space()
+	if d := p.s; p.i < len(d) && d[p.i] != 'M' && d[p.i] != 'm' && (d[p.i]|0x20) >= 'a' && (d[p.i]|0x20) <= 'z' {
+		r.out.MoveTo(r.cx, r.cy)
+	}
 }
 
 // quad adds a quadratic curve as the cubic it is.

@@ -259,91 +259,21 @@ func (r *reader) coordDef(n *node, a string, base, def float64) (float64, error)
 // whether a fill applies to it; nil for an element that is no shape.
 func (r *reader) geometry(n *node, f frame) (*layout.Path, bool, error) {
 	var p layout.Path
-	lengths := func(spec ...string) ([]float64, error) {
-		out := make([]float64, 0, len(spec)/2)
-		for i := 0; i < len(spec); i += 2 {
-			base := f.diag()
-			switch spec[i+1] {
-			case "w":
-				base = f.w
-			case "h":
-				base = f.h
-			}
-			v, err := r.coord(n, spec[i], base)
-			if err != nil {
-				return nil, r.fail(n, "<%s>: %v", n.name.Local, err)
-			}
-			out = append(out, v)
-		}
-		return out, nil
-	}
-	negative := func(what string) error {
-		return r.fail(n, "<%s>: %s cannot be negative", n.name.Local, what)
-	}
+	var err error
 	switch n.name.Local {
 	case "path":
 		d, _ := n.attr("d")
-		q, err := pathData(d, MaxPoints-r.points)
-		if err != nil {
+		if p, err = pathData(d, MaxPoints-r.points); err != nil {
 			return nil, false, r.fail(n, "<path> d: %v", err)
 		}
-		p = q
 	case "rect":
-		v, err := lengths("x", "w", "y", "h", "width", "w", "height", "h")
-		if err != nil {
-			return nil, false, err
-		}
-		x, y, w, h := v[0], v[1], v[2], v[3]
-		if w < 0 || h < 0 {
-			return nil, false, negative("a width or height")
-		}
-		rx, rxOK := n.attr("rx")
-		ry, ryOK := n.attr("ry")
-		rv, err := lengths("rx", "w", "ry", "h")
-		if err != nil {
-			return nil, false, err
-		}
-		if rv[0] < 0 || rv[1] < 0 {
-			return nil, false, negative("a corner radius")
-		}
-		rxv, ryv := rv[0], rv[1]
-		if rxOK && (!ryOK || strings.TrimSpace(ry) == "auto") {
-			ryv = rxv
-		} else if ryOK && (!rxOK || strings.TrimSpace(rx) == "auto") {
-			rxv = ryv
-		}
-		if w > 0 && h > 0 {
-			p = roundedRect(x, y, w, h, math.Min(rxv, w/2), math.Min(ryv, h/2))
-		}
+		p, err = r.rect(n, f)
 	case "circle":
-		v, err := lengths("cx", "w", "cy", "h", "r", "d")
-		if err != nil {
-			return nil, false, err
-		}
-		if v[2] < 0 {
-			return nil, false, negative("r")
-		}
-		if v[2] > 0 {
-			p = layout.EllipsePath(layout.Rect{X: v[0] - v[2], Y: v[1] - v[2], W: 2 * v[2], H: 2 * v[2]})
-		}
+		p, err = r.circle(n, f)
 	case "ellipse":
-		v, err := lengths("cx", "w", "cy", "h", "rx", "w", "ry", "h")
-		if err != nil {
-			return nil, false, err
-		}
-		if v[2] < 0 || v[3] < 0 {
-			return nil, false, negative("rx or ry")
-		}
-		if _, ok := n.attr("ry"); !ok {
-			v[3] = v[2]
-		} else if _, ok := n.attr("rx"); !ok {
-			v[2] = v[3]
-		}
-		if v[2] > 0 && v[3] > 0 {
-			p = layout.EllipsePath(layout.Rect{X: v[0] - v[2], Y: v[1] - v[3], W: 2 * v[2], H: 2 * v[3]})
-		}
+		p, err = r.ellipse(n, f)
 	case "line":
-		v, err := lengths("x1", "w", "y1", "h", "x2", "w", "y2", "h")
+		v, err := r.lengths(n, f, "x1", "w", "y1", "h", "x2", "w", "y2", "h")
 		if err != nil {
 			return nil, false, err
 		}
@@ -351,25 +281,130 @@ func (r *reader) geometry(n *node, f frame) (*layout.Path, bool, error) {
 		p.LineTo(v[2], v[3])
 		return &p, false, nil
 	case "polyline", "polygon":
-		s, _ := n.attr("points")
-		pts, err := pointList(s)
-		if err != nil {
-			return nil, false, r.fail(n, "<%s> points: %v", n.name.Local, err)
-		}
-		for i, pt := range pts {
-			if i == 0 {
-				p.MoveTo(pt.X, pt.Y)
-			} else {
-				p.LineTo(pt.X, pt.Y)
-			}
-		}
-		if n.name.Local == "polygon" && len(pts) > 0 {
-			p.Close()
-		}
+		p, err = r.poly(n)
 	default:
 		return nil, false, nil
 	}
+	if err != nil {
+		return nil, false, err
+	}
 	return &p, true, nil
+}
+
+// lengths reads n's attributes named in spec, each followed by what a
+// percentage of it is of: "w" the viewport's width, "h" its height,
+// anything else its diagonal.
+func (r *reader) lengths(n *node, f frame, spec ...string) ([]float64, error) {
+	out := make([]float64, 0, len(spec)/2)
+	for i := 0; i < len(spec); i += 2 {
+		base := f.diag()
+		switch spec[i+1] {
+		case "w":
+			base = f.w
+		case "h":
+			base = f.h
+		}
+		v, err := r.coord(n, spec[i], base)
+		if err != nil {
+			return nil, r.fail(n, "<%s>: %v", n.name.Local, err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// negative is the error of a negative what in n.
+func (r *reader) negative(n *node, what string) error {
+	return r.fail(n, "<%s>: %s cannot be negative", n.name.Local, what)
+}
+
+// rect is a <rect>, its corners rounded by rx and ry (one given, or the
+// other "auto", stands for both); empty when it has no area.
+func (r *reader) rect(n *node, f frame) (layout.Path, error) {
+	v, err := r.lengths(n, f, "x", "w", "y", "h", "width", "w", "height", "h")
+	if err != nil {
+		return layout.Path{}, err
+	}
+	x, y, w, h := v[0], v[1], v[2], v[3]
+	if w < 0 || h < 0 {
+		return layout.Path{}, r.negative(n, "a width or height")
+	}
+	rx, rxOK := n.attr("rx")
+	ry, ryOK := n.attr("ry")
+	rv, err := r.lengths(n, f, "rx", "w", "ry", "h")
+	if err != nil {
+		return layout.Path{}, err
+	}
+	if rv[0] < 0 || rv[1] < 0 {
+		return layout.Path{}, r.negative(n, "a corner radius")
+	}
+	rxv, ryv := rv[0], rv[1]
+	if rxOK && (!ryOK || strings.TrimSpace(ry) == "auto") {
+		ryv = rxv
+	} else if ryOK && (!rxOK || strings.TrimSpace(rx) == "auto") {
+		rxv = ryv
+	}
+	if w > 0 && h > 0 {
+		return roundedRect(x, y, w, h, math.Min(rxv, w/2), math.Min(ryv, h/2)), nil
+	}
+	return layout.Path{}, nil
+}
+
+// circle is a <circle>; empty when its radius is 0.
+func (r *reader) circle(n *node, f frame) (layout.Path, error) {
+	v, err := r.lengths(n, f, "cx", "w", "cy", "h", "r", "d")
+	if err != nil {
+		return layout.Path{}, err
+	}
+	if v[2] < 0 {
+		return layout.Path{}, r.negative(n, "r")
+	}
+	if v[2] > 0 {
+		return layout.EllipsePath(layout.Rect{X: v[0] - v[2], Y: v[1] - v[2], W: 2 * v[2], H: 2 * v[2]}), nil
+	}
+	return layout.Path{}, nil
+}
+
+// ellipse is an <ellipse>, one radius standing for both when the other
+// is not given; empty when a radius is 0.
+func (r *reader) ellipse(n *node, f frame) (layout.Path, error) {
+	v, err := r.lengths(n, f, "cx", "w", "cy", "h", "rx", "w", "ry", "h")
+	if err != nil {
+		return layout.Path{}, err
+	}
+	if v[2] < 0 || v[3] < 0 {
+		return layout.Path{}, r.negative(n, "rx or ry")
+	}
+	if _, ok := n.attr("ry"); !ok {
+		v[3] = v[2]
+	} else if _, ok := n.attr("rx"); !ok {
+		v[2] = v[3]
+	}
+	if v[2] > 0 && v[3] > 0 {
+		return layout.EllipsePath(layout.Rect{X: v[0] - v[2], Y: v[1] - v[3], W: 2 * v[2], H: 2 * v[3]}), nil
+	}
+	return layout.Path{}, nil
+}
+
+// poly is a <polyline>, or a <polygon>, closed.
+func (r *reader) poly(n *node) (layout.Path, error) {
+	var p layout.Path
+	s, _ := n.attr("points")
+	pts, err := pointList(s)
+	if err != nil {
+		return p, r.fail(n, "<%s> points: %v", n.name.Local, err)
+	}
+	for i, pt := range pts {
+		if i == 0 {
+			p.MoveTo(pt.X, pt.Y)
+		} else {
+			p.LineTo(pt.X, pt.Y)
+		}
+	}
+	if n.name.Local == "polygon" && len(pts) > 0 {
+		p.Close()
+	}
+	return p, nil
 }
 
 // roundedRect is a rectangle with elliptical corners of radii rx, ry.

@@ -187,109 +187,157 @@ func ptToMM(pt float64) float64 { return pt * layout.MMPerPoint }
 // concatenating strings.
 func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []para {
 	var paras []para
-	missing, substitute := runeSet{}, runeSet{}
+	t := &tokenizer{st: st, icons: icons, res: res, missing: runeSet{}, substitute: runeSet{}}
 	for _, b := range blocks {
-		p := para{marker: b.marker}
-		if b.marker != "" {
-			p.markerFont = markerFace(st.Family.Face(st.Style), st.Style, b.marker)
-			p.indent = p.markerFont.Width(b.marker + " ")
-		}
-		var word *token
-		var buf []byte    // the text of the word's last piece, while it grows
-		joinNext := false // the next word continues a hyphenated one
-		seal := func() {
-			if len(buf) > 0 {
-				word.pieces[len(word.pieces)-1].text = string(buf)
-				buf = buf[:0]
-			}
-		}
-		endWord := func() {
-			if word != nil {
-				seal()
-				p.tokens = append(p.tokens, *word)
-				word = nil
-			}
-		}
-		startWord := func() {
-			if word == nil {
-				word = &token{kind: tokWord, joined: joinNext}
-				joinNext = false
-			}
-		}
-		for _, sp := range b.spans {
-			style := combine(st.Style, sp.style)
-			font := st.Family.Face(style)
-			if sp.icon != "" {
-				ic := icons.Lookup(sp.icon)
-				if ic == nil {
-					res.Problems = append(res.Problems, Problem{Icon: sp.icon})
-					continue
-				}
-				startWord()
-				seal()
-				word.pieces = append(word.pieces, piece{icon: ic, w: iconAdvance})
-				word.w += iconAdvance
-				continue
-			}
-			if sp.text == "\n" {
-				endWord()
-				joinNext = false
-				p.tokens = append(p.tokens, token{kind: tokBreak})
-				continue
-			}
-			for _, r := range sp.text {
-				if (r == ' ' || r == '\t') && sp.nobreak {
-					r = ' ' // in a no-break span: part of the word
-				} else if r == ' ' || r == '\t' {
-					endWord()
-					joinNext = false
-					sf := font
-					sw, ok := sf.Advance(' ')
-					if !ok {
-						// a font without a space takes the Go font's
-						sf = fallbackFor(style, ' ')
-						sw, _ = sf.Advance(' ')
-					}
-					p.tokens = append(p.tokens, token{kind: tokSpace, pieces: []piece{{font: sf, text: " ", w: sw}}, w: sw})
-					continue
-				}
-				if unicode.IsControl(r) {
-					continue
-				}
-				f := font
-				adv, ok := f.Advance(r)
-				if !ok || !printable(r) {
-					var fb *Font
-					if printable(r) {
-						fb = fallbackFor(style, r)
-					}
-					if fb == nil {
-						res.Missing = missing.add(res.Missing, r)
-						continue
-					}
-					res.Substitute = substitute.add(res.Substitute, r)
-					f = fb
-					adv, _ = f.Advance(r)
-				}
-				startWord()
-				if n := len(word.pieces); n == 0 || word.pieces[n-1].font != f || word.pieces[n-1].icon != nil {
-					seal()
-					word.pieces = append(word.pieces, piece{font: f})
-				}
-				buf = utf8.AppendRune(buf, r)
-				word.pieces[len(word.pieces)-1].w += adv
-				word.w += adv
-				if (r == '-' || r == '–' || r == '/') && word.w > adv && !sp.nobreak {
-					// a line may break after a hyphen or slash inside a word
-					endWord()
-					joinNext = true
-				}
-			}
-		}
-		endWord()
-		paras = append(paras, p)
+		paras = append(paras, t.para(b))
 	}
 	return paras
+}
+
+// tokenizer is tokenize's state: what it reports in res, and the paragraph
+// and word being built.
+type tokenizer struct {
+	st                  TextStyle
+	icons               *IconSet
+	res                 *TextResult
+	missing, substitute runeSet
+
+	p        para
+	word     *token
+	buf      []byte // the text of the word's last piece, while it grows
+	joinNext bool   // the next word continues a hyphenated one
+}
+
+// para tokenizes one block.
+func (t *tokenizer) para(b block) para {
+	t.p = para{marker: b.marker}
+	t.word, t.buf, t.joinNext = nil, nil, false
+	if b.marker != "" {
+		t.p.markerFont = markerFace(t.st.Family.Face(t.st.Style), t.st.Style, b.marker)
+		t.p.indent = t.p.markerFont.Width(b.marker + " ")
+	}
+	for _, sp := range b.spans {
+		style := combine(t.st.Style, sp.style)
+		font := t.st.Family.Face(style)
+		switch {
+		case sp.icon != "":
+			t.icon(sp.icon)
+		case sp.text == "\n":
+			t.endWord()
+			t.joinNext = false
+			t.p.tokens = append(t.p.tokens, token{kind: tokBreak})
+		default:
+			for _, r := range sp.text {
+				t.char(r, sp.nobreak, style, font)
+			}
+		}
+	}
+	t.endWord()
+	return t.p
+}
+
+// seal stores the text of the word's last piece.
+func (t *tokenizer) seal() {
+	if len(t.buf) > 0 {
+		t.word.pieces[len(t.word.pieces)-1].text = string(t.buf)
+		t.buf = t.buf[:0]
+	}
+}
+
+func (t *tokenizer) endWord() {
+	if t.word != nil {
+		t.seal()
+		t.p.tokens = append(t.p.tokens, *t.word)
+		t.word = nil
+	}
+}
+
+func (t *tokenizer) startWord() {
+	if t.word == nil {
+		t.word = &token{kind: tokWord, joined: t.joinNext}
+		t.joinNext = false
+	}
+}
+
+// icon adds an icon to the word, or reports it unknown.
+func (t *tokenizer) icon(name string) {
+	ic := t.icons.Lookup(name)
+	if ic == nil {
+		t.res.Problems = append(t.res.Problems, Problem{Icon: name})
+		return
+	}
+	t.startWord()
+	t.seal()
+	t.word.pieces = append(t.word.pieces, piece{icon: ic, w: iconAdvance})
+	t.word.w += iconAdvance
+}
+
+// char adds one character of a span in style, drawn in font: a space ends
+// the word (but in a no-break span), a hyphen or slash inside a word lets
+// the line break after it.
+func (t *tokenizer) char(r rune, nobreak bool, style Style, font *Font) {
+	if (r == ' ' || r == '\t') && nobreak {
+		r = ' ' // in a no-break span: part of the word
+	} else if r == ' ' || r == '\t' {
+		t.space(style, font)
+		return
+	}
+	if unicode.IsControl(r) {
+		return
+	}
+	f, adv, ok := t.face(r, style, font)
+	if !ok {
+		return
+	}
+	t.startWord()
+	word := t.word
+	if n := len(word.pieces); n == 0 || word.pieces[n-1].font != f || word.pieces[n-1].icon != nil {
+		t.seal()
+		word.pieces = append(word.pieces, piece{font: f})
+	}
+	t.buf = utf8.AppendRune(t.buf, r)
+	word.pieces[len(word.pieces)-1].w += adv
+	word.w += adv
+	if (r == '-' || r == '–' || r == '/') && word.w > adv && !nobreak {
+		// a line may break after a hyphen or slash inside a word
+		t.endWord()
+		t.joinNext = true
+	}
+}
+
+// space ends the word and adds a space.
+func (t *tokenizer) space(style Style, font *Font) {
+	t.endWord()
+	t.joinNext = false
+	sf := font
+	sw, ok := sf.Advance(' ')
+	if !ok {
+		// a font without a space takes the Go font's
+		sf = fallbackFor(style, ' ')
+		sw, _ = sf.Advance(' ')
+	}
+	t.p.tokens = append(t.p.tokens, token{kind: tokSpace, pieces: []piece{{font: sf, text: " ", w: sw}}, w: sw})
+}
+
+// face returns the font r is drawn in and its advance: font, or the
+// fallback font where font lacks it (reported in Substitute); not ok when
+// no font has it (reported in Missing).
+func (t *tokenizer) face(r rune, style Style, font *Font) (*Font, float64, bool) {
+	adv, ok := font.Advance(r)
+	if ok && printable(r) {
+		return font, adv, true
+	}
+	var fb *Font
+	if printable(r) {
+		fb = fallbackFor(style, r)
+	}
+	if fb == nil {
+		t.res.Missing = t.missing.add(t.res.Missing, r)
+		return nil, 0, false
+	}
+	t.res.Substitute = t.substitute.add(t.res.Substitute, r)
+	adv, _ = fb.Advance(r)
+	return fb, adv, true
 }
 
 // markerFace is the face a list marker is drawn in: the text's own, or
@@ -392,8 +440,8 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 	if !wrap {
 		width = math.Inf(1)
 	}
+	b := &lineBreaker{}
 	for pi, p := range paras {
-		indent := p.indent
 		gap := 0.0
 		if pi > 0 {
 			gap = paragraphGap
@@ -401,87 +449,111 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 				gap = bulletGap
 			}
 		}
-		cur := line{indent: indent, marker: p.marker, markerFont: p.markerFont, paraStart: true, afterGap: gap}
-		var pending *piece // a space waiting for the next word
-		flush := func() {
-			lines = append(lines, cur)
-			cur = line{indent: indent}
-			pending = nil
-		}
-		avail := width - indent
+		b.indent, b.avail, b.pending = p.indent, width-p.indent, nil
+		b.cur = line{indent: p.indent, marker: p.marker, markerFont: p.markerFont, paraStart: true, afterGap: gap}
 		for _, t := range p.tokens {
 			switch t.kind {
 			case tokSpace:
-				if len(cur.items) > 0 && pending == nil {
+				if len(b.cur.items) > 0 && b.pending == nil {
 					sp := t.pieces[0]
-					pending = &sp
+					b.pending = &sp
 				}
 			case tokBreak:
-				cur.lastOfPara = true // a forced break is never justified
-				flush()
+				b.cur.lastOfPara = true // a forced break is never justified
+				b.flush()
 			case tokWord:
-				if t.joined {
-					pending = nil
-				}
-				extra := 0.0
-				if pending != nil {
-					extra = pending.w
-				}
-				if cur.w+extra+t.w <= avail+1e-9 {
-					if pending != nil {
-						cur.items = append(cur.items, *pending)
-						cur.spaces++
-						cur.w += pending.w
-					}
-					pending = nil
-					cur.items = append(cur.items, t.pieces...)
-					cur.w += t.w
-					continue
-				}
-				if len(cur.items) > 0 {
-					flush()
-				}
-				if t.w <= avail+1e-9 {
-					cur.items = append(cur.items, t.pieces...)
-					cur.w += t.w
-					continue
-				}
-				// a word longer than the line: cut it between characters
-				broken = true
-				for _, pc := range t.pieces {
-					if pc.icon != nil {
-						if cur.w+pc.w > avail+1e-9 && len(cur.items) > 0 {
-							flush()
-						}
-						cur.items = append(cur.items, pc)
-						cur.w += pc.w
-						continue
-					}
-					// the characters of pc[start:i], w wide, go on the current line
-					start, w := 0, 0.0
-					for i, r := range pc.text {
-						a, _ := pc.font.Advance(r)
-						if cur.w+w+a > avail+1e-9 && (len(cur.items) > 0 || i > start) {
-							if i > start {
-								cur.items = appendPiece(cur.items, piece{font: pc.font, text: pc.text[start:i], w: w})
-								cur.w += w
-							}
-							flush()
-							start, w = i, 0
-						}
-						w += a
-					}
-					if start < len(pc.text) {
-						cur.items = appendPiece(cur.items, piece{font: pc.font, text: pc.text[start:], w: w})
-						cur.w += w
-					}
-				}
+				b.word(t)
 			}
 		}
-		cur.lastOfPara = true
-		lines = append(lines, cur)
+		b.cur.lastOfPara = true
+		b.lines = append(b.lines, b.cur)
 	}
-	return lines, broken
+	return b.lines, b.broken
+}
+
+// lineBreaker is breakLines' state: the lines set, the line being filled
+// and the paragraph's measures.
+type lineBreaker struct {
+	lines   []line
+	broken  bool
+	cur     line
+	pending *piece  // a space waiting for the next word
+	indent  float64 // the paragraph's, in ems
+	avail   float64 // the width a line of the paragraph has, in ems
+}
+
+// flush ends the current line and starts the next of the paragraph.
+func (b *lineBreaker) flush() {
+	b.lines = append(b.lines, b.cur)
+	b.cur = line{indent: b.indent}
+	b.pending = nil
+}
+
+// word sets a word: after the pending space when both fit, else on a new
+// line, cut between characters when it is longer than a line.
+func (b *lineBreaker) word(t token) {
+	if t.joined {
+		b.pending = nil
+	}
+	extra := 0.0
+	if b.pending != nil {
+		extra = b.pending.w
+	}
+	if b.cur.w+extra+t.w <= b.avail+1e-9 {
+		if b.pending != nil {
+			b.cur.items = append(b.cur.items, *b.pending)
+			b.cur.spaces++
+			b.cur.w += b.pending.w
+		}
+		b.pending = nil
+		b.cur.items = append(b.cur.items, t.pieces...)
+		b.cur.w += t.w
+		return
+	}
+	if len(b.cur.items) > 0 {
+		b.flush()
+	}
+	if t.w <= b.avail+1e-9 {
+		b.cur.items = append(b.cur.items, t.pieces...)
+		b.cur.w += t.w
+		return
+	}
+	// a word longer than the line: cut it between characters
+	b.broken = true
+	for _, pc := range t.pieces {
+		b.cut(pc)
+	}
+}
+
+// cut sets one piece of a word longer than a line: an icon whole, text
+// cut between characters where a line is full.
+func (b *lineBreaker) cut(pc piece) {
+	if pc.icon != nil {
+		if b.cur.w+pc.w > b.avail+1e-9 && len(b.cur.items) > 0 {
+			b.flush()
+		}
+		b.cur.items = append(b.cur.items, pc)
+		b.cur.w += pc.w
+		return
+	}
+	// the characters of pc[start:i], w wide, go on the current line
+	start, w := 0, 0.0
+	for i, r := range pc.text {
+		a, _ := pc.font.Advance(r)
+		if b.cur.w+w+a > b.avail+1e-9 && (len(b.cur.items) > 0 || i > start) {
+			if i > start {
+				b.cur.items = appendPiece(b.cur.items, piece{font: pc.font, text: pc.text[start:i], w: w})
+				b.cur.w += w
+			}
+			b.flush()
+			start, w = i, 0
+		}
+		w += a
+	}
+	if start < len(pc.text) {
+		b.cur.items = appendPiece(b.cur.items, piece{font: pc.font, text: pc.text[start:], w: w})
+		b.cur.w += w
+	}
 }
 
 // appendPiece adds p to items, merging it into the last piece when both
@@ -522,11 +594,37 @@ func fits(lines []line, broken bool, box layout.Rect, size float64, st TextStyle
 // fit below the box's bottom, and characters beyond its right edge, are
 // cut; cut reports whether anything was.
 func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st TextStyle) ([]draw.Op, bool) {
+	e := &lineEmitter{ops: ops, box: box, size: size, em: ptToMM(size), st: st}
+	pitch := e.em * st.LineHeight
+	top, baseline := lineBox(lines, box, size, st)
+	cut := false
+	y := top
+	for _, l := range lines {
+		y += l.afterGap * pitch
+		if y+pitch > box.Bottom()+1e-9 {
+			cut = true
+			break
+		}
+		if e.line(l, y+baseline) {
+			cut = true
+		}
+		y += pitch
+	}
+	for _, r := range e.runs {
+		r.op.Text = r.b.String()
+	}
+	return e.ops, cut
+}
+
+// lineBox returns the top of the first line, set in box by the vertical
+// alignment, and the baseline's depth inside a line: a centred glyph box,
+// but the ascender never rises above the line.
+func lineBox(lines []line, box layout.Rect, size float64, st TextStyle) (top, baseline float64) {
 	em := ptToMM(size)
 	pitch := em * st.LineHeight
 	base := st.Family.Face(st.Style)
 	total := blockHeight(lines, size, st.LineHeight)
-	top := box.Y
+	top = box.Y
 	if total < box.H {
 		switch st.VAlign {
 		case VAlignMiddle:
@@ -535,90 +633,99 @@ func emitLines(ops []draw.Op, lines []line, box layout.Rect, size float64, st Te
 			top += box.H - total
 		}
 	}
-	// baseline inside a line box: centred glyph box, but the ascender
-	// never rises above the box
 	ascent, descent := base.Ascent*em, base.Descent*em
-	baseline := math.Max((pitch-(ascent+descent))/2, 0) + ascent
+	baseline = math.Max((pitch-(ascent+descent))/2, 0) + ascent
 	baseline = math.Min(baseline, pitch-math.Min(descent, pitch-ascent))
-	cut := false
-	var runs []*textRun
-	defer func() {
-		for _, r := range runs {
-			r.op.Text = r.b.String()
+	return top, baseline
+}
+
+// lineEmitter is emitLines' state: the operations so far and the text
+// runs whose text is still growing.
+type lineEmitter struct {
+	ops  []draw.Op
+	runs []*textRun
+	box  layout.Rect
+	size float64
+	em   float64 // mm a font unit of the text's size
+	st   TextStyle
+}
+
+// line emits one line on the baseline by and reports whether its end was
+// cut at the box's right edge.
+func (e *lineEmitter) line(l line, by float64) (cut bool) {
+	x, spaceExtra := e.start(l)
+	if l.marker != "" {
+		e.ops = append(e.ops, &draw.TextOp{Font: l.markerFont, Size: e.size, Colour: e.st.Colour, X: x, Y: by, Text: l.marker})
+	}
+	x += l.indent * e.em
+	var run *textRun
+	for _, it := range l.items {
+		w := it.w * e.em
+		if it.text == " " {
+			x += w + spaceExtra
+			if run != nil && spaceExtra == 0 && run.op.Font == it.font {
+				run.b.WriteByte(' ')
+			} else {
+				run = nil
+			}
+			continue
 		}
-	}()
-	y := top
-	for _, l := range lines {
-		y += l.afterGap * pitch
-		if y+pitch > box.Bottom()+1e-9 {
-			cut = true
+		if x+w > e.box.Right()+1e-6 {
+			if it.icon == nil {
+				e.fitting(&run, it, x, by)
+			}
+			return true
+		}
+		if it.icon != nil {
+			side := iconEm * e.em
+			ib := layout.Rect{X: x + (w-side)/2, Y: by - side, W: side, H: side}
+			e.ops = it.icon.Draw(e.ops, ib, e.st.Colour)
+			run = nil
+		} else {
+			e.ops = appendRun(e.ops, &run, &e.runs, it.font, e.size, e.st.Colour, x, by, it.text)
+		}
+		x += w
+	}
+	return false
+}
+
+// start returns where line l starts by the alignment, and the width
+// added to each of its spaces when justified.
+func (e *lineEmitter) start(l line) (x, spaceExtra float64) {
+	box := e.box
+	width := (l.w + l.indent) * e.em
+	x = box.X
+	switch e.st.Align {
+	case AlignCenter:
+		x += (box.W - width) / 2
+	case AlignRight:
+		x += box.W - width
+	case AlignJustify:
+		if !l.lastOfPara && l.spaces > 0 && width < box.W {
+			spaceExtra = (box.W - width) / float64(l.spaces)
+		}
+	}
+	if width > box.W+1e-9 {
+		x = box.X // too wide (no wrap): keep the start, cut the end
+	}
+	return x, spaceExtra
+}
+
+// fitting emits the characters of it, at x, that still fit before the
+// box's right edge.
+func (e *lineEmitter) fitting(run **textRun, it piece, x, by float64) {
+	n, kw := 0, 0.0
+	for i, r := range it.text {
+		a, _ := it.font.Advance(r)
+		if x+(kw+a)*e.em > e.box.Right()+1e-6 {
 			break
 		}
-		width := (l.w + l.indent) * em
-		x := box.X
-		spaceExtra := 0.0
-		switch st.Align {
-		case AlignCenter:
-			x += (box.W - width) / 2
-		case AlignRight:
-			x += box.W - width
-		case AlignJustify:
-			if !l.lastOfPara && l.spaces > 0 && width < box.W {
-				spaceExtra = (box.W - width) / float64(l.spaces)
-			}
-		}
-		if width > box.W+1e-9 {
-			x = box.X // too wide (no wrap): keep the start, cut the end
-		}
-		by := y + baseline
-		if l.marker != "" {
-			ops = append(ops, &draw.TextOp{Font: l.markerFont, Size: size, Colour: st.Colour, X: x, Y: by, Text: l.marker})
-		}
-		x += l.indent * em
-		var run *textRun
-		for _, it := range l.items {
-			w := it.w * em
-			if it.text == " " {
-				x += w + spaceExtra
-				if run != nil && spaceExtra == 0 && run.op.Font == it.font {
-					run.b.WriteByte(' ')
-				} else {
-					run = nil
-				}
-				continue
-			}
-			if x+w > box.Right()+1e-6 {
-				cut = true
-				// keep the characters that still fit
-				if it.icon == nil {
-					n, kw := 0, 0.0
-					for i, r := range it.text {
-						a, _ := it.font.Advance(r)
-						if x+(kw+a)*em > box.Right()+1e-6 {
-							break
-						}
-						n = i + utf8.RuneLen(r)
-						kw += a
-					}
-					if n > 0 {
-						ops = appendRun(ops, &run, &runs, it.font, size, st.Colour, x, by, it.text[:n])
-					}
-				}
-				break
-			}
-			if it.icon != nil {
-				side := iconEm * em
-				ib := layout.Rect{X: x + (w-side)/2, Y: by - side, W: side, H: side}
-				ops = it.icon.Draw(ops, ib, st.Colour)
-				run = nil
-			} else {
-				ops = appendRun(ops, &run, &runs, it.font, size, st.Colour, x, by, it.text)
-			}
-			x += w
-		}
-		y += pitch
+		n = i + utf8.RuneLen(r)
+		kw += a
 	}
-	return ops, cut
+	if n > 0 {
+		e.ops = appendRun(e.ops, run, &e.runs, it.font, e.size, e.st.Colour, x, by, it.text[:n])
+	}
 }
 
 // textRun is a text operation whose text is still growing.

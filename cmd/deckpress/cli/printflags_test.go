@@ -72,7 +72,10 @@ func TestPrintFlagsAsFile(t *testing.T) {
 			if root == nil {
 				t.Fatalf("%q: %v", src, diags)
 			}
-			file := output.ReadPrint(cards.ReadPrint(root, &diags), &diags)
+			p, ds := cards.ReadPrint(root)
+			diags = diags.Extend(ds)
+			file, ds := output.ReadPrint(p)
+			diags = diags.Extend(ds)
 			fileErr := diags.HasErrors()
 
 			if (flagErr == nil) != b.ok || fileErr == b.ok {
@@ -130,7 +133,10 @@ func TestPrintSchemaAsFile(t *testing.T) {
 			if root == nil {
 				t.Fatalf("%q: %v", src, diags)
 			}
-			output.ReadPrint(cards.ReadPrint(root, &diags), &diags)
+			p, ds := cards.ReadPrint(root)
+			diags = diags.Extend(ds)
+			_, ds = output.ReadPrint(p)
+			diags = diags.Extend(ds)
 			errs := jsonschema.Validate(schema, jsonschema.Value(root))
 			if diags.HasErrors() != (len(errs) > 0) {
 				t.Errorf("%s: the reader says %v, the schema %q", strings.TrimSpace(src), diags, errs)

@@ -119,7 +119,8 @@ func (st *state) load() ([]string, error) {
 			p, ds := cards.ReadProject(cards.ProjectFile, root)
 			diags = append(diags, ds...)
 			if p != nil {
-				settings = output.ReadPrint(p.Print, &diags)
+				settings, ds = output.ReadPrint(p.Print)
+				diags = diags.Extend(ds)
 				for _, n := range p.Inputs {
 					if !st.inside(n.Value) {
 						diags.Errorf(n.Pos, "inputs: %s: it lies outside the project folder; the studio serves only the folder's files", n.Value)
