@@ -40,7 +40,7 @@ func TestRead(t *testing.T) {
 	}
 	_, err = Read(book, "Three", DefaultLimits)
 	var nse *NoSheetError
-	if !errors.As(err, &nse) || err.Error() != `workbook has no sheet "Three" (it has ["One" "Two"])` {
+	if !errors.As(err, &nse) || err.Error() != `workbook has no sheet "Three" (it has "One", "Two")` {
 		t.Errorf("sheet Three: %v", err)
 	}
 }
