@@ -70,8 +70,8 @@ func Read(name string, data []byte, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Art: art}
-	for _, w := range r.warned {
-		if n := r.counts[w.Msg]; n > 1 {
+	for format, w := range r.warned {
+		if n := r.counts[format]; n > 1 {
 			w = &Error{w.File, w.Line, w.Col, fmt.Sprintf("%s (and %d more)", w.Msg, n-1)}
 		}
 		res.Warnings = append(res.Warnings, w)
@@ -178,7 +178,7 @@ type reader struct {
 	shapes   []draw.Shape
 	points   int
 	elements int
-	warned   map[string]*Error // first place of each warning
+	warned   map[string]*Error // first place of each kind of warning, by its format
 	counts   map[string]int
 	bounds   layout.Rect
 	limit    float64 // largest coordinate in the viewport
@@ -216,11 +216,18 @@ func (r *reader) index(n *node) {
 	}
 }
 
+// warn records a warning once a kind (its format): the first place, and
+// how many more, so that 9,000 references to missing elements, each of
+// another name, are one line and not 9,000.
 func (r *reader) warn(n *node, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	r.counts[msg]++
-	if _, ok := r.warned[msg]; !ok {
-		r.warned[msg] = &Error{r.file, n.line, n.col, msg}
+	r.warnAs(n, format, fmt.Sprintf(format, args...))
+}
+
+// warnAs records the warning msg of a kind.
+func (r *reader) warnAs(n *node, kind, msg string) {
+	r.counts[kind]++
+	if _, ok := r.warned[kind]; !ok {
+		r.warned[kind] = &Error{r.file, n.line, n.col, msg}
 	}
 }
 

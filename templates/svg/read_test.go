@@ -487,3 +487,25 @@ func TestLongValuesQuotedShort(t *testing.T) {
 		}
 	}
 }
+
+// TestWarningsOnceAKind: a kind of warning is one line at its first
+// place, however many elements (each of another name) it is about.
+func TestWarningsOnceAKind(t *testing.T) {
+	var body strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&body, `<use href="#m%d"/><bogus%d/>`, i, i)
+	}
+	body.WriteString(`<text>a</text><image/>`)
+	res := read(t, doc(body.String()), svg.Options{})
+	var got []string
+	for _, w := range res.Warnings {
+		got = append(got, w.Error())
+	}
+	want := []string{
+		`t.svg:1:63: <use> refers to "#m0", which is not an element of this file; left out (and 2999 more)`,
+		`t.svg:1:80: <bogus0> is not an SVG shape deckpress draws; left out (and 2999 more)`,
+	}
+	if len(got) != 4 || got[0] != want[0] || got[1] != want[1] || !strings.Contains(got[2], "text is not drawn") || !strings.Contains(got[3], "embedded pictures are not drawn") {
+		t.Errorf("got %q, want %q and one each for <text> and <image>", got, want)
+	}
+}

@@ -75,7 +75,7 @@ func (r *reader) element(n *node, parent style, f frame) error {
 	}
 	if msg, ok := unsupported[name]; ok {
 		if name != "style" || n.text {
-			r.warn(n, "%s", msg)
+			r.warnAs(n, msg, msg)
 		}
 		if name != "switch" {
 			return nil
