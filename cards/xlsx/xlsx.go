@@ -37,12 +37,16 @@ type Limits struct {
 	Parts    int   // entries of the archive
 	Rows     int   // rows of the sheet, blank ones included
 	Cells    int   // cells of the sheet, blank ones within a row included
+	// Text bounds the bytes of the cells' text, all together: a shared
+	// string is stored once but read (and copied) for every cell naming
+	// it, so 20,000 cells of one 50 MB string are a terabyte to read.
+	Text int
 }
 
 // DefaultLimits are those deckpress reads data with: far above a deck's
 // spreadsheet (100,000 cards of a few columns), far below what would
 // exhaust a laptop.
-var DefaultLimits = Limits{Unzipped: 64 << 20, Parts: 10_000, Rows: 200_000, Cells: 1_000_000}
+var DefaultLimits = Limits{Unzipped: 64 << 20, Parts: 10_000, Rows: 200_000, Cells: 1_000_000, Text: 8 << 20}
 
 // Cell is one cell's text.
 type Cell struct {
@@ -195,7 +199,7 @@ func readRows(f *excelize.File, s *Sheet, lim Limits) error {
 		return fmt.Errorf("sheet %s: %w", quote(s.Name), err)
 	}
 	defer rows.Close()
-	cells := 0
+	cells, text := 0, 0
 	for n := 1; rows.Next(); n++ {
 		if n > lim.Rows {
 			return fmt.Errorf("sheet %s has more than %d rows: %w", quote(s.Name), lim.Rows, ErrLimit)
@@ -212,6 +216,9 @@ func readRows(f *excelize.File, s *Sheet, lim Limits) error {
 		}
 		r := Row{Number: n, Cells: make([]Cell, len(cols))}
 		for i, v := range cols {
+			if text += len(v); text > lim.Text {
+				return fmt.Errorf("sheet %s has more than %d bytes of text in its cells (at row %d): %w", quote(s.Name), lim.Text, n, ErrLimit)
+			}
 			r.Cells[i].Value = v
 		}
 		s.Rows = append(s.Rows, r)

@@ -108,6 +108,13 @@ func TestLimits(t *testing.T) {
 			io.WriteString(w, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1048576"><c r="A1048576"><v>1</v></c></row></sheetData></worksheet>`)
 		}}), `sheet "S" has more than 200000 rows: over the limit`},
 		{"rows of 16,384 cells", testdecks.RawWorkbook(testdecks.Part{Name: "S", Write: rows(100, "XFD")}), `sheet "S" has more than 1000000 cells: over the limit`},
+		{"cells of 9 MiB of text in all", testdecks.RawWorkbook(testdecks.Part{Name: "S", Write: func(w io.Writer) {
+			io.WriteString(w, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`)
+			for i := 1; i <= 9; i++ {
+				fmt.Fprintf(w, `<row r="%d"><c r="A%d" t="inlineStr"><is><t>%s</t></is></c></row>`, i, i, strings.Repeat("a", 1<<20))
+			}
+			io.WriteString(w, `</sheetData></worksheet>`)
+		}}), `sheet "S" has more than 8388608 bytes of text in its cells (at row 9): over the limit`}, // 8 rows are 8 MiB exactly
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var before, after runtime.MemStats
@@ -155,15 +162,16 @@ func TestLimitsExactly(t *testing.T) {
 	for _, f := range zr.File {
 		size += int64(f.UncompressedSize64)
 	}
-	at := Limits{Unzipped: size, Parts: len(zr.File), Rows: 3, Cells: 5}
+	at := Limits{Unzipped: size, Parts: len(zr.File), Rows: 3, Cells: 5, Text: 5}
 	if _, err := Read(book, "", at); err != nil {
 		t.Fatalf("at every limit: %v", err)
 	}
 	for name, lim := range map[string]Limits{
-		"a byte less": {Unzipped: size - 1, Parts: at.Parts, Rows: 3, Cells: 5},
-		"a part less": {Unzipped: size, Parts: at.Parts - 1, Rows: 3, Cells: 5},
-		"a row less":  {Unzipped: size, Parts: at.Parts, Rows: 2, Cells: 5},
-		"a cell less": {Unzipped: size, Parts: at.Parts, Rows: 3, Cells: 4},
+		"a byte less":         {Unzipped: size - 1, Parts: at.Parts, Rows: 3, Cells: 5, Text: 5},
+		"a part less":         {Unzipped: size, Parts: at.Parts - 1, Rows: 3, Cells: 5, Text: 5},
+		"a row less":          {Unzipped: size, Parts: at.Parts, Rows: 2, Cells: 5, Text: 5},
+		"a cell less":         {Unzipped: size, Parts: at.Parts, Rows: 3, Cells: 4, Text: 5},
+		"a byte of text less": {Unzipped: size, Parts: at.Parts, Rows: 3, Cells: 5, Text: 4},
 	} {
 		if _, err := Read(book, "", lim); !errors.Is(err, ErrLimit) {
 			t.Errorf("%s: %v, want an error of a limit", name, err)
