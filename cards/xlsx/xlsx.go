@@ -134,6 +134,12 @@ func Read(src []byte, sheet string, lim Limits) (s *Sheet, err error) {
 			return nil, fmt.Errorf("workbook unpacks to more than %d bytes: %w", lim.Unzipped, ErrLimit)
 		}
 	}
+	// the library parses the shared strings whole, before any cell is read:
+	// more of them than twice the text a sheet may hold (their markup
+	// counted) is refused unread
+	if f := find(zr, "xl/sharedstrings.xml"); f != nil && f.UncompressedSize64 > 2*uint64(lim.Text) {
+		return nil, fmt.Errorf("workbook's shared strings unpack to more than %d bytes, twice the text of a sheet: %w", 2*lim.Text, ErrLimit)
+	}
 	// the library ignores a part that unpacks to more than it declares (Go's
 	// zip reader stops there) or fails its checksum: it would read a
 	// truncated sheet without a word

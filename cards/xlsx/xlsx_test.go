@@ -206,3 +206,37 @@ func TestScanFormulas(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// TestSharedStringsBounded: shared strings the library would parse whole
+// are refused unread past twice the text a sheet may hold.
+func TestSharedStringsBounded(t *testing.T) {
+	book := testdecks.Workbook(testdecks.Sheet{Name: "S", Rows: [][]string{{"name"}, {"A"}}})
+	zr, err := zip.NewReader(bytes.NewReader(book), int64(len(book)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := func(size int) []byte {
+		var buf bytes.Buffer
+		z := zip.NewWriter(&buf)
+		for _, f := range zr.File {
+			if err := z.Copy(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w, _ := z.Create("xl/sharedStrings.xml")
+		head := `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>`
+		tail := `</t></si></sst>`
+		io.WriteString(w, head+strings.Repeat("a", size-len(head)-len(tail))+tail)
+		z.Close()
+		return buf.Bytes()
+	}
+	lim := DefaultLimits
+	lim.Text = 1 << 20
+	if _, err := Read(with(2<<20), "", lim); err != nil {
+		t.Errorf("shared strings of twice the text: %v", err)
+	}
+	want := "workbook's shared strings unpack to more than 2097152 bytes, twice the text of a sheet: over the limit"
+	if _, err := Read(with(2<<20+1), "", lim); err == nil || err.Error() != want {
+		t.Errorf("a byte more: %v, want %s", err, want)
+	}
+}
