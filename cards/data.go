@@ -77,6 +77,7 @@ func readData(diags *Diagnostics, deck string, n *Node, files Files, before int)
 		items = n.Content
 	}
 	var out []*Card
+	listed := map[string]Pos{} // each source once: a workbook listed 10,000 times is not opened 10,000 times
 	for _, item := range items {
 		var ref, sheet string
 		var delim rune
@@ -107,6 +108,12 @@ func readData(diags *Diagnostics, deck string, n *Node, files Files, before int)
 			continue
 		}
 		src := dataSource{path: Resolve(deck, ref), at: item.Pos, sheet: sheet, sheetPos: sheetPos, delim: delim}
+		key := fmt.Sprintf("%s\x00%s\x00%d", src.path, strings.ToLower(sheet), delim)
+		if at, dup := listed[key]; dup {
+			diags.Errorf(item.Pos, "data: %s is listed already, at %d:%d; list each source once (a card that should appear more often takes a count column)", Name(ref), at.Line, at.Col)
+			continue
+		}
+		listed[key] = item.Pos
 		t := src.read(diags, files)
 		if t != nil {
 			out = append(out, t.cards(diags, before+len(out))...)
@@ -223,7 +230,7 @@ func (s dataSource) readSheet(diags *Diagnostics, src []byte) *dataTable {
 		}
 	}
 	if t.header == nil {
-		diags.Errorf(s.at, "data: sheet %q of %s is empty; expected a header row of field names", sh.Name, s.path)
+		diags.Errorf(s.at, "data: sheet %s of %s is empty; expected a header row of field names", Excerpt(sh.Name), s.path)
 		return nil
 	}
 	return t
@@ -361,7 +368,7 @@ func (t *dataTable) cards(diags *Diagnostics, before int) []*Card {
 		if name == "" {
 			diags.Errorf(h.pos, "%s header: column %d has no name", what, i+1)
 		} else if j, dup := seen[name]; dup {
-			diags.Errorf(h.pos, "%s header: column %q repeats column %d", what, name, j+1)
+			diags.Errorf(h.pos, "%s header: column %s repeats column %d", what, Excerpt(name), j+1)
 		}
 		seen[name] = i
 	}
@@ -386,7 +393,7 @@ func (t *dataTable) cards(diags *Diagnostics, before int) []*Card {
 			case "count":
 				v, err := strconv.Atoi(strings.TrimSpace(cell.value))
 				if err != nil || v < 0 || v > MaxCards {
-					diags.Errorf(pos, "count: expected a whole number from 0 to %d, found %q", MaxCards, cell.value)
+					diags.Errorf(pos, "count: expected a whole number from 0 to %d, found %s", MaxCards, Excerpt(cell.value))
 					continue
 				}
 				c.Count = v

@@ -181,7 +181,18 @@ func TestDataErrors(t *testing.T) {
 		{"a broken zip", "cards.xlsx", map[string][]byte{"cards.xlsx": []byte("PK\x03\x04broken")}, []string{
 			"decks/d.yaml:2:7: error: data: decks/cards.xlsx: not a readable workbook: zip: not a valid zip file"}},
 		{"no such sheet", "{file: cards.xlsx, sheet: Vilains}", map[string][]byte{"cards.xlsx": book}, []string{
-			`decks/d.yaml:2:33: error: data: decks/cards.xlsx: workbook has no sheet "Vilains" (it has ["Heroes" "Villains"])`}},
+			`decks/d.yaml:2:33: error: data: decks/cards.xlsx: workbook has no sheet "Vilains" (it has "Heroes", "Villains")`}},
+		{"no such sheet among many long names", "{file: many.xlsx, sheet: X}", map[string][]byte{"many.xlsx": manySheets(12, 300)}, []string{
+			`decks/d.yaml:2:32: error: data: decks/many.xlsx: workbook has no sheet "X" (it has ` + strings.Repeat(`"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…, `, 9) +
+				`"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"… and 2 more)`}},
+		{"a sheet name longer than spreadsheets allow", "long.xlsx", map[string][]byte{"long.xlsx": manySheets(1, 32)}, []string{
+			`decks/d.yaml:2:7: error: data: decks/long.xlsx: sheet "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" has a name of 32 characters; spreadsheet programs allow at most 31`}},
+		{"a source listed again", "[c.csv, ./c.csv, {file: c.csv, delimiter: ','}, {file: c.csv}]", map[string][]byte{"c.csv": []byte("name\nA\n")}, []string{
+			"decks/d.yaml:2:15: error: data: ./c.csv is listed already, at 2:8; list each source once (a card that should appear more often takes a count column)",
+			"decks/d.yaml:2:55: error: data: c.csv is listed already, at 2:8; list each source once (a card that should appear more often takes a count column)",
+		}},
+		{"a long bad count", "c.csv", map[string][]byte{"c.csv": []byte("name,count\nA," + strings.Repeat("7x", 50_000) + "\n")}, []string{
+			`decks/c.csv:2:3: error: count: expected a whole number from 0 to 100000, found "` + strings.Repeat("7x", 20) + `"…`}},
 		{"a sheet of a csv", "{file: c.csv, sheet: S}", map[string][]byte{"c.csv": []byte("name\nA\n")}, []string{
 			"decks/d.yaml:2:28: error: data: sheet: decks/c.csv is a text file, which has no sheets; only an .xlsx workbook has"}},
 		{"a delimiter of a workbook", "{file: cards.xlsx, delimiter: ;}", map[string][]byte{"cards.xlsx": book}, []string{
@@ -219,4 +230,18 @@ func TestDataErrors(t *testing.T) {
 			assertDiags(t, diags, c.want)
 		})
 	}
+}
+
+// manySheets is a workbook of n sheets, each named by size x's (and a
+// number, past the first, to keep the names apart).
+func manySheets(n, size int) []byte {
+	var sheets []testdecks.Sheet
+	for i := range n {
+		name := strings.Repeat("x", size)
+		if i > 0 {
+			name = name[:size-len(fmt.Sprint(i))] + fmt.Sprint(i)
+		}
+		sheets = append(sheets, testdecks.Sheet{Name: name, Rows: [][]string{{"name"}, {"A"}}})
+	}
+	return testdecks.Workbook(sheets...)
 }

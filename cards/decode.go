@@ -149,7 +149,7 @@ func (ds *Diagnostics) Int(n *Node, what string, lo, hi int) (int, bool) {
 		ds.Errorf(n.Pos, "%s: expected a whole number, found %s", what, n.Describe())
 		return 0, false
 	}
-	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+	v, err := parseInt(n.Value)
 	if err != nil || v < int64(lo) || v > int64(hi) {
 		ds.errRange(n, what, float64(lo), float64(hi))
 		return 0, false
@@ -168,7 +168,7 @@ func (ds *Diagnostics) Float(n *Node, what string, lo, hi float64) (float64, boo
 	}
 	v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
 	if err != nil {
-		if i, ierr := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64); ierr == nil {
+		if i, ierr := parseInt(n.Value); ierr == nil {
 			v, err = float64(i), nil
 		}
 	}
@@ -177,6 +177,18 @@ func (ds *Diagnostics) Float(n *Node, what string, lo, hi float64) (float64, boo
 		return 0, false
 	}
 	return v, true
+}
+
+// parseInt reads a YAML integer as YAML 1.2 does: 0x for hexadecimal and
+// 0o for octal, any other digits decimal, so that 010 is ten (as
+// ParseFloat reads it) and not Go's octal eight.
+func parseInt(s string) (int64, error) {
+	s = strings.ReplaceAll(s, "_", "")
+	digits := strings.TrimLeft(s, "+-")
+	if len(digits) > 1 && digits[0] == '0' && strings.ContainsRune("xXoObB", rune(digits[1])) {
+		return strconv.ParseInt(s, 0, 64)
+	}
+	return strconv.ParseInt(s, 10, 64)
 }
 
 func (ds *Diagnostics) errRange(n *Node, what string, lo, hi float64) {

@@ -153,6 +153,9 @@ func TestInt(t *testing.T) {
 		{"100001", false, nil, "d.yaml:1:4: error: count must be between 0 and 100000, found 100001"},
 		{"-1", false, nil, "d.yaml:1:4: error: count must be between 0 and 100000, found -1"},
 		{"0x10", true, 16, ""},
+		{"0o10", true, 8, ""},
+		{"010", true, 10, ""}, // YAML 1.2: decimal, as a float reads it, not octal
+		{"-007", false, nil, "d.yaml:1:4: error: count must be between 0 and 100000, found -007"},
 		{"1_000", true, 1000, ""},
 		{"!!int lots", false, nil, "d.yaml:1:4: error: count must be between 0 and 100000, found lots"},
 		{"1.5", false, nil, "d.yaml:1:4: error: count: expected a whole number, found the number 1.5"},
@@ -181,6 +184,7 @@ func TestFloat(t *testing.T) {
 		{"-20.5", false, nil, "d.yaml:1:4: error: offset must be between -20 and 20, found -20.5"},
 		{"20.001", false, nil, "d.yaml:1:4: error: offset must be between -20 and 20, found 20.001"},
 		{"0x10", true, 16.0, ""},
+		{"010", true, 10.0, ""},
 		{"1_0", true, 10.0, ""},
 		{"1e1", true, 10.0, ""},
 		{".nan", false, nil, "d.yaml:1:4: error: offset must be between -20 and 20, found .nan"},

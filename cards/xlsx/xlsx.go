@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -36,12 +37,16 @@ type Limits struct {
 	Parts    int   // entries of the archive
 	Rows     int   // rows of the sheet, blank ones included
 	Cells    int   // cells of the sheet, blank ones within a row included
+	// Text bounds the bytes of the cells' text, all together: a shared
+	// string is stored once but read (and copied) for every cell naming
+	// it, so 20,000 cells of one 50 MB string are a terabyte to read.
+	Text int
 }
 
 // DefaultLimits are those deckpress reads data with: far above a deck's
 // spreadsheet (100,000 cards of a few columns), far below what would
 // exhaust a laptop.
-var DefaultLimits = Limits{Unzipped: 64 << 20, Parts: 10_000, Rows: 200_000, Cells: 1_000_000}
+var DefaultLimits = Limits{Unzipped: 64 << 20, Parts: 10_000, Rows: 200_000, Cells: 1_000_000, Text: 8 << 20}
 
 // Cell is one cell's text.
 type Cell struct {
@@ -70,7 +75,43 @@ type NoSheetError struct {
 }
 
 func (e *NoSheetError) Error() string {
-	return fmt.Sprintf("workbook has no sheet %q (it has %q)", e.Name, e.Sheets)
+	var has []string
+	for _, s := range e.Sheets[:min(len(e.Sheets), maxListed)] {
+		has = append(has, quote(s))
+	}
+	list := strings.Join(has, ", ")
+	if n := len(e.Sheets) - maxListed; n > 0 {
+		list += fmt.Sprintf(" and %d more", n)
+	}
+	return fmt.Sprintf("workbook has no sheet %s (it has %s)", quote(e.Name), list)
+}
+
+// maxListed is the most sheet names a message lists.
+const maxListed = 10
+
+// MaxSheetName is the longest sheet name, in characters, that spreadsheet
+// programs write (Excel's limit); the sheet read is named in every
+// position of its cells, so a longer one is refused.
+const MaxSheetName = 31
+
+// maxQuoted is the most characters of a name a message quotes.
+const maxQuoted = 40
+
+// quote quotes a name of the workbook for a message, cut to maxQuoted
+// characters (marked with …), so that a megabyte name is no megabyte
+// message.
+func quote(s string) string {
+	if utf8.RuneCountInString(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	n, i := 0, 0
+	for i = range s {
+		if n == maxQuoted {
+			break
+		}
+		n++
+	}
+	return strconv.Quote(s[:i]) + "…"
 }
 
 // ErrLimit is wrapped by errors for a workbook over its [Limits].
@@ -92,6 +133,12 @@ func Read(src []byte, sheet string, lim Limits) (s *Sheet, err error) {
 		if total > uint64(lim.Unzipped) {
 			return nil, fmt.Errorf("workbook unpacks to more than %d bytes: %w", lim.Unzipped, ErrLimit)
 		}
+	}
+	// the library parses the shared strings whole, before any cell is read:
+	// more of them than twice the text a sheet may hold (their markup
+	// counted) is refused unread
+	if f := find(zr, "xl/sharedstrings.xml"); f != nil && f.UncompressedSize64 > 2*uint64(lim.Text) {
+		return nil, fmt.Errorf("workbook's shared strings unpack to more than %d bytes, twice the text of a sheet: %w", 2*lim.Text, ErrLimit)
 	}
 	// the library ignores a part that unpacks to more than it declares (Go's
 	// zip reader stops there) or fails its checksum: it would read a
@@ -126,6 +173,9 @@ func Read(src []byte, sheet string, lim Limits) (s *Sheet, err error) {
 		}
 		name = names[i]
 	}
+	if n := utf8.RuneCountInString(name); n > MaxSheetName {
+		return nil, fmt.Errorf("sheet %s has a name of %d characters; spreadsheet programs allow at most %d", quote(name), n, MaxSheetName)
+	}
 	s = &Sheet{Name: name}
 	if err := readRows(f, s, lim); err != nil {
 		return nil, err
@@ -152,26 +202,29 @@ func check(f *zip.File) error {
 func readRows(f *excelize.File, s *Sheet, lim Limits) error {
 	rows, err := f.Rows(s.Name)
 	if err != nil {
-		return fmt.Errorf("sheet %q: %w", s.Name, err)
+		return fmt.Errorf("sheet %s: %w", quote(s.Name), err)
 	}
 	defer rows.Close()
-	cells := 0
+	cells, text := 0, 0
 	for n := 1; rows.Next(); n++ {
 		if n > lim.Rows {
-			return fmt.Errorf("sheet %q has more than %d rows: %w", s.Name, lim.Rows, ErrLimit)
+			return fmt.Errorf("sheet %s has more than %d rows: %w", quote(s.Name), lim.Rows, ErrLimit)
 		}
 		cols, err := rows.Columns()
 		if err != nil {
-			return fmt.Errorf("sheet %q row %d: %w", s.Name, n, err)
+			return fmt.Errorf("sheet %s row %d: %w", quote(s.Name), n, err)
 		}
 		if cells += len(cols); cells > lim.Cells {
-			return fmt.Errorf("sheet %q has more than %d cells: %w", s.Name, lim.Cells, ErrLimit)
+			return fmt.Errorf("sheet %s has more than %d cells: %w", quote(s.Name), lim.Cells, ErrLimit)
 		}
 		if len(cols) == 0 {
 			continue
 		}
 		r := Row{Number: n, Cells: make([]Cell, len(cols))}
 		for i, v := range cols {
+			if text += len(v); text > lim.Text {
+				return fmt.Errorf("sheet %s has more than %d bytes of text in its cells (at row %d): %w", quote(s.Name), lim.Text, n, ErrLimit)
+			}
 			r.Cells[i].Value = v
 		}
 		s.Rows = append(s.Rows, r)
@@ -195,7 +248,7 @@ func markUncached(zr *zip.Reader, s *Sheet) error {
 	defer rc.Close()
 	uncached, err := scanFormulas(xml.NewDecoder(rc))
 	if err != nil {
-		return fmt.Errorf("sheet %q: %w", s.Name, err)
+		return fmt.Errorf("sheet %s: %w", quote(s.Name), err)
 	}
 	for i := range s.Rows {
 		r := &s.Rows[i]
@@ -304,7 +357,7 @@ func sheetPart(zr *zip.Reader, name string) (*zip.File, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("workbook has no part for sheet %q", name)
+	return nil, fmt.Errorf("workbook has no part for sheet %s", quote(name))
 }
 
 func find(zr *zip.Reader, name string) *zip.File {

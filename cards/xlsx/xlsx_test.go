@@ -40,7 +40,7 @@ func TestRead(t *testing.T) {
 	}
 	_, err = Read(book, "Three", DefaultLimits)
 	var nse *NoSheetError
-	if !errors.As(err, &nse) || err.Error() != `workbook has no sheet "Three" (it has ["One" "Two"])` {
+	if !errors.As(err, &nse) || err.Error() != `workbook has no sheet "Three" (it has "One", "Two")` {
 		t.Errorf("sheet Three: %v", err)
 	}
 }
@@ -108,6 +108,13 @@ func TestLimits(t *testing.T) {
 			io.WriteString(w, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1048576"><c r="A1048576"><v>1</v></c></row></sheetData></worksheet>`)
 		}}), `sheet "S" has more than 200000 rows: over the limit`},
 		{"rows of 16,384 cells", testdecks.RawWorkbook(testdecks.Part{Name: "S", Write: rows(100, "XFD")}), `sheet "S" has more than 1000000 cells: over the limit`},
+		{"cells of 9 MiB of text in all", testdecks.RawWorkbook(testdecks.Part{Name: "S", Write: func(w io.Writer) {
+			io.WriteString(w, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`)
+			for i := 1; i <= 9; i++ {
+				fmt.Fprintf(w, `<row r="%d"><c r="A%d" t="inlineStr"><is><t>%s</t></is></c></row>`, i, i, strings.Repeat("a", 1<<20))
+			}
+			io.WriteString(w, `</sheetData></worksheet>`)
+		}}), `sheet "S" has more than 8388608 bytes of text in its cells (at row 9): over the limit`}, // 8 rows are 8 MiB exactly
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var before, after runtime.MemStats
@@ -155,15 +162,16 @@ func TestLimitsExactly(t *testing.T) {
 	for _, f := range zr.File {
 		size += int64(f.UncompressedSize64)
 	}
-	at := Limits{Unzipped: size, Parts: len(zr.File), Rows: 3, Cells: 5}
+	at := Limits{Unzipped: size, Parts: len(zr.File), Rows: 3, Cells: 5, Text: 5}
 	if _, err := Read(book, "", at); err != nil {
 		t.Fatalf("at every limit: %v", err)
 	}
 	for name, lim := range map[string]Limits{
-		"a byte less": {Unzipped: size - 1, Parts: at.Parts, Rows: 3, Cells: 5},
-		"a part less": {Unzipped: size, Parts: at.Parts - 1, Rows: 3, Cells: 5},
-		"a row less":  {Unzipped: size, Parts: at.Parts, Rows: 2, Cells: 5},
-		"a cell less": {Unzipped: size, Parts: at.Parts, Rows: 3, Cells: 4},
+		"a byte less":         {Unzipped: size - 1, Parts: at.Parts, Rows: 3, Cells: 5, Text: 5},
+		"a part less":         {Unzipped: size, Parts: at.Parts - 1, Rows: 3, Cells: 5, Text: 5},
+		"a row less":          {Unzipped: size, Parts: at.Parts, Rows: 2, Cells: 5, Text: 5},
+		"a cell less":         {Unzipped: size, Parts: at.Parts, Rows: 3, Cells: 4, Text: 5},
+		"a byte of text less": {Unzipped: size, Parts: at.Parts, Rows: 3, Cells: 5, Text: 4},
 	} {
 		if _, err := Read(book, "", lim); !errors.Is(err, ErrLimit) {
 			t.Errorf("%s: %v, want an error of a limit", name, err)
@@ -196,5 +204,39 @@ func TestScanFormulas(t *testing.T) {
 	want := map[[2]int]bool{{1, 2}: true, {2, 1}: true, {5, 3}: true, {5, 4}: true}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestSharedStringsBounded: shared strings the library would parse whole
+// are refused unread past twice the text a sheet may hold.
+func TestSharedStringsBounded(t *testing.T) {
+	book := testdecks.Workbook(testdecks.Sheet{Name: "S", Rows: [][]string{{"name"}, {"A"}}})
+	zr, err := zip.NewReader(bytes.NewReader(book), int64(len(book)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := func(size int) []byte {
+		var buf bytes.Buffer
+		z := zip.NewWriter(&buf)
+		for _, f := range zr.File {
+			if err := z.Copy(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w, _ := z.Create("xl/sharedStrings.xml")
+		head := `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>`
+		tail := `</t></si></sst>`
+		io.WriteString(w, head+strings.Repeat("a", size-len(head)-len(tail))+tail)
+		z.Close()
+		return buf.Bytes()
+	}
+	lim := DefaultLimits
+	lim.Text = 1 << 20
+	if _, err := Read(with(2<<20), "", lim); err != nil {
+		t.Errorf("shared strings of twice the text: %v", err)
+	}
+	want := "workbook's shared strings unpack to more than 2097152 bytes, twice the text of a sheet: over the limit"
+	if _, err := Read(with(2<<20+1), "", lim); err == nil || err.Error() != want {
+		t.Errorf("a byte more: %v, want %s", err, want)
 	}
 }

@@ -20,6 +20,10 @@ const (
 	MaxElements = 20_000  // elements, counting each element a <use> copies
 	MaxDepth    = 64      // nesting of elements (and of <use> references)
 	MaxPoints   = 500_000 // points of all paths together, after arcs become curves
+	// MaxRead bounds the bytes of attribute values read while drawing,
+	// counting those of each copy a <use> makes: a hidden path, a long
+	// transform or style used thousands of times is read that often.
+	MaxRead = MaxBytes
 )
 
 const (
@@ -66,8 +70,8 @@ func Read(name string, data []byte, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Art: art}
-	for _, w := range r.warned {
-		if n := r.counts[w.Msg]; n > 1 {
+	for format, w := range r.warned {
+		if n := r.counts[format]; n > 1 {
 			w = &Error{w.File, w.Line, w.Col, fmt.Sprintf("%s (and %d more)", w.Msg, n-1)}
 		}
 		res.Warnings = append(res.Warnings, w)
@@ -162,7 +166,7 @@ func parse(name string, data []byte) (*node, error) {
 		return nil, &Error{name, 1, 1, "no <svg> element: not an SVG file"}
 	}
 	if root.name.Local != "svg" || !root.svg() {
-		return nil, &Error{name, root.line, root.col, fmt.Sprintf("the root element is <%s>, not <svg>: not an SVG file", root.name.Local)}
+		return nil, &Error{name, root.line, root.col, fmt.Sprintf("the root element is %s, not <svg>: not an SVG file", tag(root))}
 	}
 	return root, nil
 }
@@ -174,11 +178,31 @@ type reader struct {
 	shapes   []draw.Shape
 	points   int
 	elements int
-	warned   map[string]*Error // first place of each warning
+	warned   map[string]*Error // first place of each kind of warning, by its format
 	counts   map[string]int
 	bounds   layout.Rect
 	limit    float64 // largest coordinate in the viewport
 	inUse    map[*node]bool
+	read     int                      // bytes of attribute values read
+	gradient map[string]gradientPaint // average colours, by id
+}
+
+// gradientPaint is what a gradient's stops average to.
+type gradientPaint struct {
+	c  draw.Colour
+	ok bool
+}
+
+// reads counts the attribute values of an element about to be drawn
+// (again, when a <use> copies it) against MaxRead.
+func (r *reader) reads(n *node) error {
+	for _, a := range n.attrs {
+		r.read += len(a.Value)
+	}
+	if r.read > MaxRead {
+		return r.fail(n, "more than %d bytes of attributes to read (counting what <use> copies)", MaxRead)
+	}
+	return nil
 }
 
 func (r *reader) index(n *node) {
@@ -192,11 +216,18 @@ func (r *reader) index(n *node) {
 	}
 }
 
+// warn records a warning once a kind (its format): the first place, and
+// how many more, so that 9,000 references to missing elements, each of
+// another name, are one line and not 9,000.
 func (r *reader) warn(n *node, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	r.counts[msg]++
-	if _, ok := r.warned[msg]; !ok {
-		r.warned[msg] = &Error{r.file, n.line, n.col, msg}
+	r.warnAs(n, format, fmt.Sprintf(format, args...))
+}
+
+// warnAs records the warning msg of a kind.
+func (r *reader) warnAs(n *node, kind, msg string) {
+	r.counts[kind]++
+	if _, ok := r.warned[kind]; !ok {
+		r.warned[kind] = &Error{r.file, n.line, n.col, msg}
 	}
 }
 
@@ -275,10 +306,10 @@ func (r *reader) viewBox(n *node) (layout.Rect, bool, error) {
 	}
 	v, err := numberList(s)
 	if err != nil || len(v) != 4 {
-		return layout.Rect{}, false, r.fail(n, "viewBox %q: want four numbers, min-x min-y width height", s)
+		return layout.Rect{}, false, r.fail(n, "viewBox %s: want four numbers, min-x min-y width height", q(s))
 	}
 	if !(v[2] > 0 && v[3] > 0) {
-		return layout.Rect{}, false, r.fail(n, "viewBox %q: its width and height must be above 0", s)
+		return layout.Rect{}, false, r.fail(n, "viewBox %s: its width and height must be above 0", q(s))
 	}
 	return layout.Rect{X: v[0], Y: v[1], W: v[2], H: v[3]}, true, nil
 }
@@ -292,7 +323,7 @@ func (r *reader) size(n *node, attr string) (float64, bool) {
 	}
 	v, err := length(s, 0)
 	if err != nil {
-		r.warn(n, "%s %q is not a length; taken from the viewBox", attr, s)
+		r.warn(n, "%s %s is not a length; taken from the viewBox", attr, q(s))
 		return 0, false
 	}
 	return v, true
@@ -315,20 +346,20 @@ func (r *reader) viewBoxTransform(n *node, vb, port layout.Rect) (layout.Affine,
 		case "slice":
 			slice = true
 		default:
-			return layout.Affine{}, r.fail(n, "preserveAspectRatio %q: the second word is meet or slice", par)
+			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the second word is meet or slice", q(par))
 		}
 	}
 	sx, sy := port.W/vb.W, port.H/vb.H
 	var ax, ay float64 // 0 min, 0.5 mid, 1 max
 	if align != "none" {
 		if len(align) != 8 || align[0] != 'x' || align[4] != 'Y' {
-			return layout.Affine{}, r.fail(n, "preserveAspectRatio %q: the alignment is none or xMinYMin … xMaxYMax", par)
+			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the alignment is none or xMinYMin … xMaxYMax", q(par))
 		}
 		var okx, oky bool
 		ax, okx = alignment(align[1:4])
 		ay, oky = alignment(align[5:8])
 		if !okx || !oky {
-			return layout.Affine{}, r.fail(n, "preserveAspectRatio %q: the alignment is none or xMinYMin … xMaxYMax", par)
+			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the alignment is none or xMinYMin … xMaxYMax", q(par))
 		}
 		if slice {
 			sx = math.Max(sx, sy)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/deckpress/deckpress/internal/golden"
+	"github.com/deckpress/deckpress/internal/testtool"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
 	"github.com/deckpress/deckpress/templates/svg"
@@ -408,5 +409,103 @@ func BenchmarkRead(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestCopiesReadBounded: a <use> reads its element again, so a hidden
+// path, a long transform or style, or a symbol's, copied thousands of
+// times would be read thousands of times; the bytes read are bounded
+// (at most MaxRead, the size of the largest file), counting each copy.
+func TestCopiesReadBounded(t *testing.T) {
+	uses := strings.Repeat(`<use href="#p"/>`, 19_000)
+	path := "M0 0" + strings.Repeat(" L1 1", 2_000)
+	cases := []struct{ name, defs string }{
+		{"hidden path", `<path id="p" visibility="hidden" d="` + path + `"/>`},
+		{"transform", `<rect id="p" width="0" height="1" transform="` + strings.Repeat("translate(0) ", 1_000) + `"/>`},
+		{"style", `<rect id="p" width="0" height="1" style="` + strings.Repeat("fill:red;", 1_000) + `"/>`},
+		{"symbol", `<symbol id="p" style="` + strings.Repeat("fill:red;", 1_000) + `"/>`},
+	}
+	for _, c := range cases {
+		// 19,000 copies of about 10 kB: 190 MB to read, far past the bound
+		_, err := svg.Read("t.svg", []byte(doc(`<defs>`+c.defs+`</defs>`+uses)), svg.Options{})
+		want := fmt.Sprintf("more than %d bytes of attributes to read (counting what <use> copies)", svg.MaxBytes)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", c.name, err, want)
+		}
+	}
+	// a copy or two of the same is drawn
+	res := read(t, doc(`<defs><path id="p" d="`+path+`"/></defs><use href="#p"/><use href="#p" x="1"/>`), svg.Options{})
+	if len(res.Art.Shapes) != 2 {
+		t.Errorf("%d shapes, want 2", len(res.Art.Shapes))
+	}
+}
+
+// TestGradientsLinear: every shape painted with one gradient of n stops
+// costs the stops once, not once a shape: n shapes and n stops take
+// time linear in n.
+func TestGradientsLinear(t *testing.T) {
+	testtool.Linear(t, 64, func(n int) {
+		n = min(n, svg.MaxElements/2-1)
+		src := doc(`<defs><linearGradient id="g">` + strings.Repeat(`<stop style="stop-color:#123456;stop-opacity:0.5"/>`, n) +
+			`</linearGradient></defs>` + strings.Repeat(`<rect width="1" height="1" fill="url(#g)"/>`, n))
+		if _, err := svg.Read("t.svg", []byte(src), svg.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// TestLongValuesQuotedShort: a message quotes at most 40 characters of
+// a value of the file, however long the value.
+func TestLongValuesQuotedShort(t *testing.T) {
+	long := strings.Repeat("9", 100_000)
+	cases := []struct{ name, src, want string }{
+		{"number", doc(`<path d="M0 0 L` + long + ` 1"/>`), `number "` + long[:40] + `"… at column 7 is out of range`},
+		{"transform", doc(`<g transform="spin(` + long + `)"/>`), `transform "spin(` + long[:35] + `"…: number "` + long[:40] + `"… at column 6`},
+		{"viewBox", `<svg viewBox="` + long + `"/>`, `viewBox "` + long[:40] + `"…: want four numbers`},
+		{"fill", doc(`<rect fill="#` + long + `"/>`), `fill "#` + long[:39] + `"…: not a colour`},
+		{"use", doc(`<use href="#` + long + `"/><use href="#x"/>`), ``},
+		{"root", `<` + strings.Repeat("a", 1000) + `/>`, `the root element is <"` + strings.Repeat("a", 40) + `"…>, not <svg>`},
+		{"unit", doc(`<rect width="1` + strings.Repeat("q", 1000) + `"/>`), `unknown unit "` + strings.Repeat("q", 40) + `"…`},
+	}
+	for _, c := range cases {
+		res, err := svg.Read("t.svg", []byte(c.src), svg.Options{})
+		var msgs []string
+		if err != nil {
+			msgs = append(msgs, err.Error())
+		} else {
+			for _, w := range res.Warnings {
+				msgs = append(msgs, w.Error())
+			}
+		}
+		if len(msgs) == 0 {
+			t.Errorf("%s: no message", c.name)
+		}
+		for _, m := range msgs {
+			if len(m) > 200 || !strings.Contains(m, c.want) {
+				t.Errorf("%s: got %q (%d bytes), want one holding %q within 200 bytes", c.name, m[:min(len(m), 300)], len(m), c.want)
+			}
+		}
+	}
+}
+
+// TestWarningsOnceAKind: a kind of warning is one line at its first
+// place, however many elements (each of another name) it is about.
+func TestWarningsOnceAKind(t *testing.T) {
+	var body strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&body, `<use href="#m%d"/><bogus%d/>`, i, i)
+	}
+	body.WriteString(`<text>a</text><image/>`)
+	res := read(t, doc(body.String()), svg.Options{})
+	var got []string
+	for _, w := range res.Warnings {
+		got = append(got, w.Error())
+	}
+	want := []string{
+		`t.svg:1:63: <use> refers to "#m0", which is not an element of this file; left out (and 2999 more)`,
+		`t.svg:1:80: <bogus0> is not an SVG shape deckpress draws; left out (and 2999 more)`,
+	}
+	if len(got) != 4 || got[0] != want[0] || got[1] != want[1] || !strings.Contains(got[2], "text is not drawn") || !strings.Contains(got[3], "embedded pictures are not drawn") {
+		t.Errorf("got %q, want %q and one each for <text> and <image>", got, want)
 	}
 }

@@ -90,7 +90,7 @@ func (r *reader) apply(n *node, parent style, diag float64) (style, error) {
 			continue
 		}
 		if err := r.property(n, &st, k, v, diag); err != nil {
-			return st, r.fail(n, "%s %q: %v", k, v, err)
+			return st, r.fail(n, "%s %s: %v", k, q(v), err)
 		}
 	}
 	return st, nil
@@ -198,16 +198,25 @@ func (r *reader) paint(n *node, v, what string) (paint, error) {
 			r.warn(n, "gradients and patterns are not drawn; %s uses its fallback colour", what)
 			return r.paint(n, fallback, what)
 		}
-		if c, ok := r.gradientColour(strings.TrimPrefix(ref, "#"), 0); ok {
+		id := strings.TrimPrefix(ref, "#")
+		g, seen := r.gradient[id]
+		if !seen {
+			g.c, g.ok = r.gradientColour(id, 0)
+			if r.gradient == nil {
+				r.gradient = map[string]gradientPaint{}
+			}
+			r.gradient[id] = g
+		}
+		if c, ok := g.c, g.ok; ok {
 			r.warn(n, "gradients are not drawn; %s uses the average colour of the gradient's stops", what)
 			return paint{kind: paintColour, c: c}, nil
 		}
-		r.warn(n, "%s refers to %s, which is not a gradient here: that paint is left out", what, ref)
+		r.warn(n, "%s refers to %s, which is not a gradient here: that paint is left out", what, q(ref))
 		return paint{}, nil
 	}
 	c, kind, err := colour(v)
 	if kind == paintNone && err == nil && strings.HasPrefix(v, "context-") {
-		r.warn(n, "%s %s is not supported; left out", what, v)
+		r.warn(n, "%s %s is not supported; left out", what, q(v))
 	}
 	return paint{kind: kind, c: c}, err
 }
@@ -343,7 +352,7 @@ func length(v string, base float64) (float64, error) {
 	}
 	k, ok := units[u]
 	if !ok {
-		return 0, fmt.Errorf("unknown unit %q; write px, mm, cm, in, pt or %%", u)
+		return 0, fmt.Errorf("unknown unit %s; write px, mm, cm, in, pt or %%", q(u))
 	}
 	return f * k, nil
 }

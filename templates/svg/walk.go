@@ -70,9 +70,12 @@ func (r *reader) element(n *node, parent style, f frame) error {
 	if f.depth++; f.depth > MaxDepth {
 		return r.fail(n, "elements nested more than %d deep (counting <use> references)", MaxDepth)
 	}
+	if err := r.reads(n); err != nil {
+		return err
+	}
 	if msg, ok := unsupported[name]; ok {
 		if name != "style" || n.text {
-			r.warn(n, "%s", msg)
+			r.warnAs(n, msg, msg)
 		}
 		if name != "switch" {
 			return nil
@@ -107,7 +110,7 @@ func (r *reader) element(n *node, parent style, f frame) error {
 		return err
 	}
 	if p == nil {
-		r.warn(n, "<%s> is not an SVG shape deckpress draws; left out", name)
+		r.warn(n, "%s is not an SVG shape deckpress draws; left out", tag(n))
 		return nil
 	}
 	return r.shape(n, st, f, *p, closed)
@@ -171,14 +174,14 @@ func (r *reader) use(n *node, st style, f frame) error {
 	}
 	target := r.ids[strings.TrimPrefix(ref, "#")]
 	if !strings.HasPrefix(ref, "#") || target == nil {
-		r.warn(n, "<use> refers to %q, which is not an element of this file; left out", ref)
+		r.warn(n, "<use> refers to %s, which is not an element of this file; left out", q(ref))
 		return nil
 	}
 	if r.inUse == nil {
 		r.inUse = map[*node]bool{}
 	}
 	if r.inUse[target] {
-		return r.fail(n, "<use> refers to %q, which contains this <use>: a loop", ref)
+		return r.fail(n, "<use> refers to %s, which contains this <use>: a loop", q(ref))
 	}
 	x, err1 := r.coord(n, "x", f.w)
 	y, err2 := r.coord(n, "y", f.h)
@@ -201,6 +204,9 @@ func (r *reader) use(n *node, st style, f frame) error {
 // symbol draws a <symbol> placed by a <use>: its viewBox fits the use's
 // width and height (100% by default).
 func (r *reader) symbol(s, use *node, parent style, f frame) error {
+	if err := r.reads(s); err != nil {
+		return err
+	}
 	st, err := r.apply(s, parent, f.diag())
 	if err != nil {
 		return err
@@ -250,7 +256,7 @@ func (r *reader) coordDef(n *node, a string, base, def float64) (float64, error)
 	}
 	v, err := length(s, base)
 	if err != nil {
-		return 0, fmt.Errorf("%s %q: %w", a, s, err)
+		return 0, fmt.Errorf("%s %s: %w", a, q(s), err)
 	}
 	return v, nil
 }

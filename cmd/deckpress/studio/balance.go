@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"sync"
 
 	"github.com/deckpress/deckpress/layout"
@@ -91,8 +92,9 @@ func pageURLs(n, version int) []string {
 }
 
 func (s *Server) apiSimPage(w http.ResponseWriter, r *http.Request) {
-	var n int
-	if _, err := fmt.Sscan(r.PathValue("n"), &n); err != nil {
+	// as GET /api/page reads its number: Sscan took 1abc, 0x1 and 1e0 for 1
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil {
 		http.Error(w, "no such page", http.StatusNotFound)
 		return
 	}

@@ -48,6 +48,10 @@ func TestBalanceRun(t *testing.T) {
 		{`{"game": "audition", "games": 0}`, 400, "games: 0 is out of range (1 to 100000)"},
 		{`{"game": "gladiators", "games": 5000}`, 400, "games: 5000 is out of range (1 to 2000)"},
 		{`{"game": "audition", "games": 10, "input": "nowhere.yaml"}`, 404, "no such input"},
+		{`{"game": "audition", "games": 10, "input": "../audition/audition.yaml"}`, 404, "no such input"},
+		{`{"game": "audition", "games": 10, "input": "/etc/passwd"}`, 404, "no such input"},
+		{`{"game": "audition", "games": 1e9}`, 400, "a run is {game, input, games, seed}"},
+		{`{"game": "audition", "games": 10, "seed": -1}`, 400, "a run is {game, input, games, seed}"},
 		{`{"game": `, 400, "a run is {game, input, games, seed}"},
 	} {
 		if code, out := do(h, post("/api/sim", origin, s.Token(), c.body)); code != c.code || !strings.Contains(out, c.say) {
@@ -83,7 +87,9 @@ func TestBalanceRun(t *testing.T) {
 	if code != 200 || !strings.HasPrefix(png, "\x89PNG") {
 		t.Errorf("report page: %d, %.8q", code, png)
 	}
-	if code, _ := do(h, get("/api/sim/page/2", "127.0.0.1:8080")); code != 404 {
-		t.Errorf("a page past the report: %d", code)
+	for _, n := range []string{"2", "0", "-1", "1abc", "0x1", "01x", "1e0", "1.0", "%201", "99999999999999999999"} {
+		if code, _ := do(h, get("/api/sim/page/"+n, "127.0.0.1:8080")); code != 404 {
+			t.Errorf("page %q of a one-page report: %d, want 404", n, code)
+		}
 	}
 }
