@@ -89,6 +89,7 @@ func init() {
 			cards.P("fill", colourShape("colour of the marks (default black)")),
 			cards.P("mark", namesShape("how a marked box is drawn (default check)", markNames...)),
 			cards.P("labels", cards.Flag("number the unmarked boxes (default false)")),
+			cards.P("font", cards.Text(`the labels' font, "[family] [style]" (default: the regular sans)`)),
 			cards.P("font-size", sizeShape("the labels' size in points"))})}
 	elementKinds["stats"] = elementKind{desc: "label and value rows", compile: compileStats, required: []string{"rows"},
 		props: slices.Concat(boxShapes, []cards.Prop{

@@ -92,6 +92,7 @@ func TestElementGoldens(t *testing.T) {
 		{"icon", `elements: [{icon: {x: 5, y: 5, w: 10, h: 10, name: "{{sym}}", colour: crimson}}]`, `sym: heart`, nil},
 		{"boxes-first", `elements: [{boxes: {x: 4, y: 4, w: 50, h: 6, count: 6, marked: 2}}]`, `{}`, nil},
 		{"boxes-positions", `elements: [{boxes: {x: 4, y: 4, w: 50, h: 6, count: 6, marked: "{{segments}}", mark: fill, labels: true}}]`, `segments: "1, 3, 5, 6"`, nil},
+		{"boxes-labels-font", `elements: [{boxes: {x: 4, y: 4, w: 50, h: 6, count: 3, marked: 1, labels: true, font: dejavu bold}}]`, `{}`, nil},
 		{"boxes-grid", `elements: [{boxes: {x: 4, y: 4, w: 30, h: 30, count: 12, cols: 4, marked: [2, 7], mark: x}}]`, `{}`, nil},
 		{"stats", `elements: [{stats: {x: 4, y: 4, w: 40, h: 20, rows: [{label: STR, value: "{{str}}"}, {label: DEX, value: "5"}], rule: "#999"}}]`, `str: 3`, nil},
 		{"repeat", `elements: [{repeat: {x: 4, y: 20, w: 50, h: 30, field: powers, item-height: 8, gap: 1, elements: [{text: {x: 0, y: 0, w: 70%, h: 100%, value: "{{index}}. {{power}}"}}, {text: {x: 70%, y: 0, w: 30%, h: 100%, value: "{{cost}}", align: right}}]}}]`,

@@ -20,6 +20,7 @@ type boxesElem struct {
 	stroke                    stroke
 	count, marked, cols, size *prop
 	gap, fill, mark, fontSize *prop
+	font                      *prop
 	labels                    bool
 }
 
@@ -29,7 +30,7 @@ func compileBoxes(c *compiler, m *cards.Mapping, com common, what string) elemen
 	e := &boxesElem{common: com, box: c.box(m, what), stroke: c.stroke(m, what),
 		count: c.prop(m, what, "count"), marked: c.prop(m, what, "marked"), cols: c.prop(m, what, "cols"),
 		size: c.prop(m, what, "size"), gap: c.prop(m, what, "gap"), fill: c.colourProp(m, what, "fill"),
-		mark: c.prop(m, what, "mark"), fontSize: c.prop(m, what, "font-size")}
+		mark: c.prop(m, what, "mark"), fontSize: c.prop(m, what, "font-size"), font: c.prop(m, what, "font")}
 	if n := m.Get("marked"); n != nil && n.Kind == cards.SeqNode {
 		// a YAML list of positions: keep it as the text "1, 3, 5"
 		var parts []string
@@ -47,6 +48,7 @@ func compileBoxes(c *compiler, m *cards.Mapping, com common, what string) elemen
 	check(c, e.gap, positiveLength(0))
 	check(c, e.mark, enum(markNames...))
 	check(c, e.fontSize, pointSize)
+	check(c, e.font, c.fontParser())
 	if n := m.Get("labels"); n != nil {
 		e.labels, _ = c.diags.Bool(n, what+".labels")
 	}
@@ -134,10 +136,14 @@ func (e *boxesElem) draw(r *renderer) {
 	if e.fontSize != nil {
 		labelSize, _ = value(r, e.fontSize, pointSize)
 	}
+	fam, face := r.lib.Fonts.Fallback, typeset.Regular
+	if fc, ok := value(r, e.font, r.lib.fontParser()); ok {
+		fam, face = fc.family, fc.style
+	}
 	for i := 0; i < n; i++ {
 		b := layout.Rect{X: area.X + float64(i%cols)*(side+gap), Y: area.Y + float64(i/cols)*(side+gap), W: side, H: side}
 		if e.labels && !mk.has(i+1) {
-			st := typeset.TextStyle{Family: r.lib.Fonts.Fallback, Size: labelSize, Colour: draw.Colour{R: 150, G: 150, B: 150, A: 255}, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, LineHeight: 1, Plain: true}
+			st := typeset.TextStyle{Family: fam, Style: face, Size: labelSize, Colour: draw.Colour{R: 150, G: 150, B: 150, A: 255}, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, LineHeight: 1, Plain: true}
 			r.ops, _ = typeset.LayoutText(r.ops, strconv.Itoa(i+1), b, st, nil)
 		}
 		if mk.has(i + 1) {

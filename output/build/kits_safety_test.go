@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"math"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -329,6 +330,82 @@ func TestKitRulesListComponents(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s has no Components section", name)
+		}
+	}
+}
+
+// TestKitsCardFace: every text of the game kits' cards is set in the
+// print text face, DejaVu Sans, and the face has every character: a
+// character it lacked would come from the fallback face. Rules documents
+// and tuck boxes keep the default face; the samples show other fonts on
+// purpose.
+func TestKitsCardFace(t *testing.T) {
+	for _, p := range kitProducts(t) {
+		if p.doc == nil || p.job == nil || strings.Contains(filepath.ToSlash(p.Path), "samples/") ||
+			strings.HasSuffix(p.Path, "rules.pdf") || strings.HasSuffix(p.Path, "-sheet.pdf") {
+			continue
+		}
+		seen := map[string]bool{}
+		for n, page := range p.doc.Pages {
+			for _, l := range page.Layers {
+				if l.Clip == nil {
+					continue // not a card
+				}
+				for _, o := range l.Face.Ops {
+					op, ok := o.(*draw.TextOp)
+					if !ok || strings.TrimSpace(op.Text) == "" {
+						continue
+					}
+					f, ok := op.Font.(*typeset.Font)
+					if !ok {
+						t.Fatalf("%s page %d: %q set in %T", filepath.Base(p.Path), n+1, op.Text, op.Font)
+					}
+					if id := f.ID(); !strings.HasPrefix(id, "dejavu-") && !seen[op.Text] {
+						seen[op.Text] = true
+						t.Errorf("%s page %d: %q set in %s, want DejaVu Sans", filepath.Base(p.Path), n+1, op.Text, id)
+					}
+					for _, r := range op.Text {
+						if !f.Has(r) && !seen[string(r)] {
+							seen[string(r)] = true
+							t.Errorf("%s page %d: %s lacks %q (U+%04X)", filepath.Base(p.Path), n+1, f.ID(), r, r)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// rangeOrMinus finds a hyphen-minus where typography wants an en dash
+// (a range, "1-5") or a minus sign (a negative number, "-1").
+var rangeOrMinus = regexp.MustCompile(`\d ?- ?\d|(^|[\s(/])-\d`)
+
+// TestKitsDashes: the kits print ranges with an en dash and negative
+// numbers with a minus sign, never a hyphen.
+func TestKitsDashes(t *testing.T) {
+	for _, p := range kitProducts(t) {
+		if p.doc == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for n, page := range p.doc.Pages {
+			for _, l := range page.Layers {
+				var line strings.Builder // the runs of a layer, one text
+				for _, o := range l.Face.Ops {
+					if op, ok := o.(*draw.TextOp); ok {
+						line.WriteString(op.Text)
+						line.WriteByte(' ')
+					}
+				}
+				for _, m := range rangeOrMinus.FindAllStringIndex(line.String(), -1) {
+					s := line.String()
+					ctx := s[max(0, m[0]-20):min(len(s), m[1]+20)]
+					if !seen[ctx] {
+						seen[ctx] = true
+						t.Errorf("%s page %d: a hyphen for a range or a minus: %q", filepath.Base(p.Path), n+1, ctx)
+					}
+				}
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package typeset
 
 import (
 	"bytes"
+	_ "embed"
 	"errors"
 	"fmt"
 	"sort"
@@ -214,7 +215,7 @@ func (fam *Family) Face(s Style) *Font {
 }
 
 // FontSet is the families a deck can use: the Go fonts ("go", also
-// "sans"; "mono"; "smallcaps") and the deck's own.
+// "sans"; "mono"; "smallcaps"), DejaVu Sans ("dejavu") and the deck's own.
 type FontSet struct {
 	families map[string]*Family
 	// Fallback draws characters that a chosen font lacks.
@@ -226,13 +227,27 @@ var (
 	goFamilies  map[string]*Family
 )
 
-// goFonts parses the embedded Go fonts once per process.
+// DejaVu Sans, a text face for cards: open licence (fonts/LICENSE), Latin,
+// Greek and Cyrillic, a plain zero and a narrow hyphen.
+var (
+	//go:embed fonts/DejaVuSans.ttf
+	dejavuRegular []byte
+	//go:embed fonts/DejaVuSans-Bold.ttf
+	dejavuBold []byte
+	//go:embed fonts/DejaVuSans-Oblique.ttf
+	dejavuOblique []byte
+	//go:embed fonts/DejaVuSans-BoldOblique.ttf
+	dejavuBoldOblique []byte
+)
+
+// goFonts parses the embedded fonts (the Go fonts and DejaVu Sans) once
+// per process.
 func goFonts() map[string]*Family {
 	goFontsOnce.Do(func() {
 		must := func(id string, data []byte) *Font {
 			f, err := ParseFont(id, data)
 			if err != nil {
-				panic("embedded Go font " + id + ": " + err.Error())
+				panic("embedded font " + id + ": " + err.Error())
 			}
 			return f
 		}
@@ -244,7 +259,10 @@ func goFonts() map[string]*Family {
 			must("go-mono-italic", gomonoitalic.TTF), must("go-mono-bold-italic", gomonobolditalic.TTF)}}
 		caps := &Family{Name: "smallcaps", Faces: [4]*Font{
 			Regular: must("go-smallcaps", gosmallcaps.TTF), Italic: must("go-smallcaps-italic", gosmallcapsitalic.TTF)}}
-		goFamilies = map[string]*Family{"go": sans, "sans": sans, "mono": mono, "smallcaps": caps}
+		dejavu := &Family{Name: "dejavu", Faces: [4]*Font{
+			must("dejavu-sans", dejavuRegular), must("dejavu-sans-bold", dejavuBold),
+			must("dejavu-sans-oblique", dejavuOblique), must("dejavu-sans-bold-oblique", dejavuBoldOblique)}}
+		goFamilies = map[string]*Family{"go": sans, "sans": sans, "mono": mono, "smallcaps": caps, "dejavu": dejavu}
 	})
 	return goFamilies
 }
