@@ -698,7 +698,7 @@ func TestFonts(t *testing.T) {
 		{"faces, italic asked", "{Card Font: {regular: r.ttf, bold: b.ttf}}", "card font italic", []string{"user-card-font-regular"}, true},
 		{"bold-italic face", "{X: {regular: r.ttf, bold-italic: b.ttf}}", "x bold-italic", []string{"user-x-bold-italic"}, true},
 		{"no regular", "{X: {bold: b.ttf}}", "x", []string{`3:9: error: fonts.X needs a regular face`,
-			`2:81: error: text.font: unknown font "x"; known families: dejavu, go, mono, sans, smallcaps (each regular, bold, italic or bold-italic)`}, false},
+			`2:81: error: text.font: unknown font "x"; known families: dejavu, dejavu-condensed, go, mono, sans, smallcaps (each regular, bold, italic or bold-italic)`}, false},
 		{"unreadable", "{X: none.ttf}", "x", []string{`3:12: error: fonts.X: cannot read none.ttf: file does not exist`}, false},
 		{"not a font", "{X: {regular: bad.ttf}}", "x", []string{`3:22: error: fonts.X: bad.ttf: ` + parseFontError(t)}, false},
 		{"not text", "{X: {regular: [r.ttf]}}", "x", []string{`3:22: error: fonts.X.regular: expected text, found a list`}, false},

@@ -41,11 +41,42 @@ type Doc struct {
 	MaxSize  float64 // points, default 10
 	Copies   int     // sets of cards to print; 0 (the default): as many as fill the sheet
 	Accent   draw.Colour
+	Font     string    // the text's family, "": the built-in default
+	FontPos  cards.Pos // where Font was written
+	fam      *typeset.Family
 	Blocks   []typeset.FlowBlock
 	Where    []cards.Pos // where each block was written
 	// Sections counts the headings.
 	Sections int
 	text     int // bytes of text so far, against MaxText
+}
+
+// useFont resolves the file's font family among the fonts, once, before
+// the text is set; an unknown one is an error at its line.
+func (d *Doc) useFont(fonts *typeset.FontSet) cards.Diagnostics {
+	var diags cards.Diagnostics
+	d.fam = nil
+	if d.Font == "" {
+		return diags
+	}
+	fam, style, err := fonts.Resolve(d.Font)
+	switch {
+	case err != nil:
+		diags.Errorf(d.FontPos, "font: %v", err)
+	case style != typeset.Regular:
+		diags.Errorf(d.FontPos, "font: %q: give a family; the rules set their own bold and italic", d.Font)
+	default:
+		d.fam = fam
+	}
+	return diags
+}
+
+// face is the family the text is set in.
+func (d *Doc) face(fonts *typeset.FontSet) *typeset.Family {
+	if d.fam != nil {
+		return d.fam
+	}
+	return fonts.Fallback
 }
 
 // Defaults of a rules file.
@@ -81,6 +112,7 @@ var Shape = &cards.Shape{Type: "object", Title: "rules file", Desc: "a game's ru
 	cards.P("max-size", cards.Length("the largest text size, points (default 10)")),
 	cards.P("copies", cards.Whole("sets of cards to print (default: as many whole sets as fill the sheet)")),
 	cards.P("accent", cards.Text("colour of headings and diagrams")),
+	cards.P("font", cards.Text("the font family of the text: a built-in one, go (default) or dejavu")),
 	cards.P("sections", cards.List("the sections, in order", sectionShape)),
 }}
 
@@ -132,6 +164,11 @@ func Read(path string, root *cards.Node) (*Doc, cards.Diagnostics) {
 	}
 	if d.MaxSize < d.MinSize {
 		diags.Errorf(d.Pos, "max-size (%gpt) is below min-size (%gpt)", d.MaxSize, d.MinSize)
+	}
+	if n := m.Get("font"); n != nil {
+		if s, ok := diags.Text(n, "font"); ok {
+			d.Font, d.FontPos = s, n.Pos
+		}
 	}
 	if n := m.Get("accent"); n != nil {
 		if s, ok := diags.Text(n, "accent"); ok {
@@ -265,7 +302,10 @@ const (
 // size, at the largest size that fits. It returns the faces (front, back
 // per card), the size used, the flow log and the problems found.
 func (d *Doc) Cards(card layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet) ([]draw.Pair, float64, []typeset.FlowEntry, cards.Diagnostics) {
-	var diags cards.Diagnostics
+	diags := d.useFont(fonts)
+	if diags.HasErrors() {
+		return nil, 0, nil, diags
+	}
 	frame := layout.Rect{X: padding, Y: bandH + 2, W: card.W - 2*padding, H: card.H - bandH - 2 - footerH - 1}
 	frames := func(n int) []layout.Rect {
 		fs := make([]layout.Rect, n)
@@ -391,7 +431,7 @@ func tallest(frames []layout.Rect) float64 {
 // flowAt flows the text at size into frames, short sections measured
 // against a face faceH tall.
 func (d *Doc) flowAt(size float64, frames []layout.Rect, faceH float64, fonts *typeset.FontSet, icons *typeset.IconSet) (float64, typeset.FlowResult, bool) {
-	st := typeset.FlowStyle{Family: fonts.Fallback, Size: size, Colour: draw.Black, Accent: d.Accent, LineHeight: 1.18, MinSize: d.MinSize, FaceH: faceH}
+	st := typeset.FlowStyle{Family: d.face(fonts), Size: size, Colour: draw.Black, Accent: d.Accent, LineHeight: 1.18, MinSize: d.MinSize, FaceH: faceH}
 	res := typeset.Flow(d.Blocks, frames, st, icons)
 	return size, res, res.Fits
 }
@@ -417,7 +457,7 @@ func (d *Doc) decorate(card layout.Size, fonts *typeset.FontSet, n, total int, c
 	var ops []draw.Op
 	ops = append(ops, &draw.PathOp{Path: layout.RectPath(layout.Rect{X: -20, Y: -20, W: card.W + 40, H: card.H + 40}), Fill: white})
 	ops = append(ops, &draw.PathOp{Path: layout.RectPath(layout.Rect{X: -20, Y: -20, W: card.W + 40, H: bandH + 20}), Fill: d.Accent})
-	head := typeset.TextStyle{Family: fonts.Fallback, Style: typeset.Bold, Size: 8, Colour: white, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 5, Plain: true, LineHeight: 1.1}
+	head := typeset.TextStyle{Family: d.face(fonts), Style: typeset.Bold, Size: 8, Colour: white, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 5, Plain: true, LineHeight: 1.1}
 	ops, _ = typeset.LayoutText(ops, d.Title, layout.Rect{X: padding, Y: safe, W: card.W - 2*padding - 10, H: bandH - safe - 0.5}, head, nil)
 	page := head
 	page.Style, page.Align = typeset.Regular, typeset.AlignRight
@@ -432,7 +472,7 @@ func (d *Doc) decorate(card layout.Size, fonts *typeset.FontSet, n, total int, c
 		ops = icon.Draw(ops, layout.Rect{X: (card.W - side) / 2, Y: (card.H - side) / 2, W: side, H: side}, draw.Colour{R: d.Accent.R, G: d.Accent.G, B: d.Accent.B, A: 60})
 	}
 	ops = append(ops, content...)
-	foot := typeset.TextStyle{Family: fonts.Fallback, Size: 6, Colour: draw.Colour{R: 140, G: 140, B: 140, A: 255}, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	foot := typeset.TextStyle{Family: d.face(fonts), Size: 6, Colour: draw.Colour{R: 140, G: 140, B: 140, A: 255}, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
 	ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%s · rules reference", d.Title), layout.Rect{X: padding, Y: card.H - safe - footTextH, W: card.W - 2*padding, H: footTextH}, foot, nil)
 	return &draw.Face{Ops: ops}
 }
@@ -442,7 +482,10 @@ func (d *Doc) decorate(card layout.Size, fonts *typeset.FontSet, n, total int, c
 // 11 pt) that fits, the columns balanced.
 // It returns the faces, the size used and the problems found.
 func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.IconSet) ([]draw.Pair, float64, cards.Diagnostics) {
-	var diags cards.Diagnostics
+	diags := d.useFont(fonts)
+	if diags.HasErrors() {
+		return nil, 0, diags
+	}
 	cols := 2
 	if page.W < narrowPage {
 		cols = 1
@@ -477,7 +520,7 @@ func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 		var ops []draw.Op
 		if p == 0 {
 			ops = append(ops, &draw.PathOp{Path: layout.RectPath(layout.Rect{X: 0, Y: 0, W: page.W, H: sheetMarg + 13}), Fill: d.Accent})
-			title := typeset.TextStyle{Family: fonts.Fallback, Style: typeset.Bold, Size: 20, Colour: draw.Colour{R: 255, G: 255, B: 255, A: 255}, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 8, Plain: true, LineHeight: 1.1}
+			title := typeset.TextStyle{Family: d.face(fonts), Style: typeset.Bold, Size: 20, Colour: draw.Colour{R: 255, G: 255, B: 255, A: 255}, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 8, Plain: true, LineHeight: 1.1}
 			ops, _ = typeset.LayoutText(ops, d.Title, layout.Rect{X: sheetMarg, Y: 4, W: page.W - 2*sheetMarg, H: sheetMarg + 5}, title, nil)
 		}
 		for c := 0; c < cols; c++ {
@@ -485,7 +528,7 @@ func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 				ops = append(ops, res.Frames[i]...)
 			}
 		}
-		foot := typeset.TextStyle{Family: fonts.Fallback, Size: 7, Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+		foot := typeset.TextStyle{Family: d.face(fonts), Size: 7, Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
 		ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%s · rules · page %d of %d", d.Title, p+1, pages), layout.Rect{X: sheetMarg, Y: page.H - sheetMarg, W: page.W - 2*sheetMarg, H: 5}, foot, nil)
 		faces = append(faces, draw.Pair{Front: &draw.Face{Ops: ops}})
 	}

@@ -215,7 +215,8 @@ func (fam *Family) Face(s Style) *Font {
 }
 
 // FontSet is the families a deck can use: the Go fonts ("go", also
-// "sans"; "mono"; "smallcaps"), DejaVu Sans ("dejavu") and the deck's own.
+// "sans"; "mono"; "smallcaps"), DejaVu Sans ("dejavu"), DejaVu Sans Condensed
+// ("dejavu-condensed") and the deck's own.
 type FontSet struct {
 	families map[string]*Family
 	// Fallback draws characters that a chosen font lacks.
@@ -238,6 +239,16 @@ var (
 	dejavuOblique []byte
 	//go:embed fonts/DejaVuSans-BoldOblique.ttf
 	dejavuBoldOblique []byte
+	// DejaVu Sans Condensed, for rules cards: as wide as the Go font,
+	// so that the rules' diagrams and sizes hold
+	//go:embed fonts/DejaVuSansCondensed.ttf
+	condensedRegular []byte
+	//go:embed fonts/DejaVuSansCondensed-Bold.ttf
+	condensedBold []byte
+	//go:embed fonts/DejaVuSansCondensed-Oblique.ttf
+	condensedOblique []byte
+	//go:embed fonts/DejaVuSansCondensed-BoldOblique.ttf
+	condensedBoldOblique []byte
 )
 
 // goFonts parses the embedded fonts (the Go fonts and DejaVu Sans) once
@@ -262,7 +273,10 @@ func goFonts() map[string]*Family {
 		dejavu := &Family{Name: "dejavu", Faces: [4]*Font{
 			must("dejavu-sans", dejavuRegular), must("dejavu-sans-bold", dejavuBold),
 			must("dejavu-sans-oblique", dejavuOblique), must("dejavu-sans-bold-oblique", dejavuBoldOblique)}}
-		goFamilies = map[string]*Family{"go": sans, "sans": sans, "mono": mono, "smallcaps": caps, "dejavu": dejavu}
+		condensed := &Family{Name: "dejavu-condensed", Faces: [4]*Font{
+			must("dejavu-sans-condensed", condensedRegular), must("dejavu-sans-condensed-bold", condensedBold),
+			must("dejavu-sans-condensed-oblique", condensedOblique), must("dejavu-sans-condensed-bold-oblique", condensedBoldOblique)}}
+		goFamilies = map[string]*Family{"go": sans, "sans": sans, "mono": mono, "smallcaps": caps, "dejavu": dejavu, "dejavu-condensed": condensed}
 	})
 	return goFamilies
 }
