@@ -58,7 +58,7 @@ var allowed = map[string][]string{
 	"templates/typeset": {"layout", "templates/draw", xImage},
 	"templates":         {"cards", "layout", "templates/draw", "templates/svg", "templates/typeset", xImage},
 	// the SVG reader: its own, on encoding/xml (the README says why)
-	"templates/svg":       {"layout", "templates/draw"},
+	"templates/svg":       {"cards", "layout", "templates/draw"},
 	"templates/rulestext": {"cards", "layout", "templates/draw", "templates/typeset"},
 
 	"output":        {"cards", "layout", "templates", "templates/draw", "templates/typeset"},

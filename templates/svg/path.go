@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 )
 
@@ -74,7 +75,7 @@ func (p *scanner) number() (float64, error) {
 	}
 	v, err := strconv.ParseFloat(s[start:p.i], 64)
 	if err != nil || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("number %s at column %d is out of range", q(s[start:p.i]), start+1)
+		return 0, fmt.Errorf("number %s at column %d is out of range", cards.Excerpt(s[start:p.i]), start+1)
 	}
 	return v, nil
 }
@@ -419,7 +420,7 @@ func transformList(s string) (layout.Affine, error) {
 		name := s[start:p.i]
 		p.space()
 		if p.i >= len(s) || s[p.i] != '(' {
-			return m, fmt.Errorf("%s: a transform such as translate(10, 20) is expected at column %d", q(s), start+1)
+			return m, fmt.Errorf("%s: a transform such as translate(10, 20) is expected at column %d", cards.Excerpt(s), start+1)
 		}
 		p.i++
 		p.space()
@@ -427,18 +428,18 @@ func transformList(s string) (layout.Affine, error) {
 		for p.i < len(s) && s[p.i] != ')' {
 			x, err := p.number()
 			if err != nil {
-				return m, fmt.Errorf("%s: %w", q(s), err)
+				return m, fmt.Errorf("%s: %w", cards.Excerpt(s), err)
 			}
 			v = append(v, x)
 			p.sep()
 		}
 		if p.i >= len(s) {
-			return m, fmt.Errorf("%s: ) is missing", q(s))
+			return m, fmt.Errorf("%s: ) is missing", cards.Excerpt(s))
 		}
 		p.i++
 		t, err := transform(name, v)
 		if err != nil {
-			return m, fmt.Errorf("%s: %w", q(s), err)
+			return m, fmt.Errorf("%s: %w", cards.Excerpt(s), err)
 		}
 		m = t.Then(m)
 	}
@@ -490,5 +491,5 @@ func transform(name string, v []float64) (layout.Affine, error) {
 		}
 		return layout.Affine{A: 1, B: math.Tan(v[0] * math.Pi / 180), D: 1}, nil
 	}
-	return layout.Affine{}, fmt.Errorf("unknown transform %s", q(name))
+	return layout.Affine{}, fmt.Errorf("unknown transform %s", cards.Excerpt(name))
 }

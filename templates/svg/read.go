@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
 )
@@ -306,10 +307,10 @@ func (r *reader) viewBox(n *node) (layout.Rect, bool, error) {
 	}
 	v, err := numberList(s)
 	if err != nil || len(v) != 4 {
-		return layout.Rect{}, false, r.fail(n, "viewBox %s: want four numbers, min-x min-y width height", q(s))
+		return layout.Rect{}, false, r.fail(n, "viewBox %s: want four numbers, min-x min-y width height", cards.Excerpt(s))
 	}
 	if !(v[2] > 0 && v[3] > 0) {
-		return layout.Rect{}, false, r.fail(n, "viewBox %s: its width and height must be above 0", q(s))
+		return layout.Rect{}, false, r.fail(n, "viewBox %s: its width and height must be above 0", cards.Excerpt(s))
 	}
 	return layout.Rect{X: v[0], Y: v[1], W: v[2], H: v[3]}, true, nil
 }
@@ -323,7 +324,7 @@ func (r *reader) size(n *node, attr string) (float64, bool) {
 	}
 	v, err := length(s, 0)
 	if err != nil {
-		r.warn(n, "%s %s is not a length; taken from the viewBox", attr, q(s))
+		r.warn(n, "%s %s is not a length; taken from the viewBox", attr, cards.Excerpt(s))
 		return 0, false
 	}
 	return v, true
@@ -346,20 +347,20 @@ func (r *reader) viewBoxTransform(n *node, vb, port layout.Rect) (layout.Affine,
 		case "slice":
 			slice = true
 		default:
-			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the second word is meet or slice", q(par))
+			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the second word is meet or slice", cards.Excerpt(par))
 		}
 	}
 	sx, sy := port.W/vb.W, port.H/vb.H
 	var ax, ay float64 // 0 min, 0.5 mid, 1 max
 	if align != "none" {
 		if len(align) != 8 || align[0] != 'x' || align[4] != 'Y' {
-			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the alignment is none or xMinYMin … xMaxYMax", q(par))
+			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the alignment is none or xMinYMin … xMaxYMax", cards.Excerpt(par))
 		}
 		var okx, oky bool
 		ax, okx = alignment(align[1:4])
 		ay, oky = alignment(align[5:8])
 		if !okx || !oky {
-			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the alignment is none or xMinYMin … xMaxYMax", q(par))
+			return layout.Affine{}, r.fail(n, "preserveAspectRatio %s: the alignment is none or xMinYMin … xMaxYMax", cards.Excerpt(par))
 		}
 		if slice {
 			sx = math.Max(sx, sy)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/templates/draw"
 )
 
@@ -90,7 +91,7 @@ func (r *reader) apply(n *node, parent style, diag float64) (style, error) {
 			continue
 		}
 		if err := r.property(n, &st, k, v, diag); err != nil {
-			return st, r.fail(n, "%s %s: %v", k, q(v), err)
+			return st, r.fail(n, "%s %s: %v", k, cards.Excerpt(v), err)
 		}
 	}
 	return st, nil
@@ -211,12 +212,12 @@ func (r *reader) paint(n *node, v, what string) (paint, error) {
 			r.warn(n, "gradients are not drawn; %s uses the average colour of the gradient's stops", what)
 			return paint{kind: paintColour, c: c}, nil
 		}
-		r.warn(n, "%s refers to %s, which is not a gradient here: that paint is left out", what, q(ref))
+		r.warn(n, "%s refers to %s, which is not a gradient here: that paint is left out", what, cards.Excerpt(ref))
 		return paint{}, nil
 	}
 	c, kind, err := colour(v)
 	if kind == paintNone && err == nil && strings.HasPrefix(v, "context-") {
-		r.warn(n, "%s %s is not supported; left out", what, q(v))
+		r.warn(n, "%s %s is not supported; left out", what, cards.Excerpt(v))
 	}
 	return paint{kind: kind, c: c}, err
 }
@@ -352,7 +353,7 @@ func length(v string, base float64) (float64, error) {
 	}
 	k, ok := units[u]
 	if !ok {
-		return 0, fmt.Errorf("unknown unit %s; write px, mm, cm, in, pt or %%", q(u))
+		return 0, fmt.Errorf("unknown unit %s; write px, mm, cm, in, pt or %%", cards.Excerpt(u))
 	}
 	return f * k, nil
 }

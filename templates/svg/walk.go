@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
 )
@@ -174,14 +175,14 @@ func (r *reader) use(n *node, st style, f frame) error {
 	}
 	target := r.ids[strings.TrimPrefix(ref, "#")]
 	if !strings.HasPrefix(ref, "#") || target == nil {
-		r.warn(n, "<use> refers to %s, which is not an element of this file; left out", q(ref))
+		r.warn(n, "<use> refers to %s, which is not an element of this file; left out", cards.Excerpt(ref))
 		return nil
 	}
 	if r.inUse == nil {
 		r.inUse = map[*node]bool{}
 	}
 	if r.inUse[target] {
-		return r.fail(n, "<use> refers to %s, which contains this <use>: a loop", q(ref))
+		return r.fail(n, "<use> refers to %s, which contains this <use>: a loop", cards.Excerpt(ref))
 	}
 	x, err1 := r.coord(n, "x", f.w)
 	y, err2 := r.coord(n, "y", f.h)
@@ -256,7 +257,7 @@ func (r *reader) coordDef(n *node, a string, base, def float64) (float64, error)
 	}
 	v, err := length(s, base)
 	if err != nil {
-		return 0, fmt.Errorf("%s %s: %w", a, q(s), err)
+		return 0, fmt.Errorf("%s %s: %w", a, cards.Excerpt(s), err)
 	}
 	return v, nil
 }
