@@ -123,14 +123,7 @@ func runAuditionLab(o *AuditionOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.asJSON {
-		if err := printJSON(env.Out, rep); err != nil {
-			return err
-		}
-	} else {
-		printAudition(env.Out, rep)
-	}
-	return o.report.write(o.Factory, o.asJSON, simulate.AuditionSheet(rep))
+	return o.report.finish(o.Factory, o.asJSON, rep, func(w io.Writer) { printAudition(w, rep) }, simulate.AuditionSheet(rep))
 }
 
 func printAudition(w io.Writer, r audition.Report) {

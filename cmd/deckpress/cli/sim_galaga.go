@@ -92,14 +92,7 @@ func runSimGalaga(o *GalagaOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.asJSON {
-		if err := printJSON(env.Out, rep); err != nil {
-			return err
-		}
-	} else {
-		printGalaga(env.Out, rep)
-	}
-	return o.report.write(o.Factory, o.asJSON, simulate.GalagaSheet(rep))
+	return o.report.finish(o.Factory, o.asJSON, rep, func(w io.Writer) { printGalaga(w, rep) }, simulate.GalagaSheet(rep))
 }
 
 func printGalaga(w io.Writer, r galaga.Report) {

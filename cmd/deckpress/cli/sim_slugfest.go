@@ -117,14 +117,7 @@ func runSimSlugfest(o *SlugfestOptions) error {
 		return err
 	}
 	policy := strings.Join(o.policy, " against ")
-	if o.asJSON {
-		if err := printJSON(env.Out, rep); err != nil {
-			return err
-		}
-	} else {
-		printSlugfest(env.Out, rep, policy)
-	}
-	return o.report.write(o.Factory, o.asJSON, simulate.SlugfestSheet(rep, policy))
+	return o.report.finish(o.Factory, o.asJSON, rep, func(w io.Writer) { printSlugfest(w, rep, policy) }, simulate.SlugfestSheet(rep, policy))
 }
 
 // teamIndex finds a team by its name or its slug, in any case.

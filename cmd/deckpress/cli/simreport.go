@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,6 +36,19 @@ func (r *labReport) parse() error {
 	}
 	r.size = size
 	return nil
+}
+
+// finish prints a lab's numbers — one JSON object with --json, else its
+// table — then writes the report when --report asks for one.
+func (r *labReport) finish(f *Factory, asJSON bool, numbers any, table func(io.Writer), sheet *simulate.Sheet) error {
+	if asJSON {
+		if err := printJSON(f.Out, numbers); err != nil {
+			return err
+		}
+	} else {
+		table(f.Out)
+	}
+	return r.write(f, asJSON, sheet)
 }
 
 // write draws the sheet when --report was given and says what it wrote:
