@@ -161,6 +161,12 @@ func (s *Server) apiCard(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	}
+	servePNG(w, r, b, v)
+}
+
+// servePNG answers with a versioned image: v is its drawing's version,
+// and a request that names that version (?v=) may cache it for good.
+func servePNG(w http.ResponseWriter, r *http.Request, b []byte, v int) {
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("ETag", strconv.Quote(strconv.Itoa(v)))
 	if r.URL.Query().Get("v") == strconv.Itoa(v) {

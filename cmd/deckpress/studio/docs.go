@@ -146,12 +146,5 @@ func (s *Server) apiPage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	}
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("ETag", strconv.Quote(strconv.Itoa(v)))
-	if r.URL.Query().Get("v") == strconv.Itoa(v) {
-		w.Header().Set("Cache-Control", "max-age=31536000, immutable")
-	} else {
-		w.Header().Set("Cache-Control", "no-cache")
-	}
-	w.Write(b)
+	servePNG(w, r, b, v)
 }
