@@ -341,49 +341,64 @@ type Page struct {
 // page per card side (single).
 func (p Plan) Pages(n int) []Page {
 	var pages []Page
-	per := p.PerPage()
-	for sheet := 0; sheet*per < n; sheet++ {
-		front := Page{Size: p.Page, Sheet: sheet + 1, Side: Front}
-		back := Page{Size: p.Page, Sheet: sheet + 1, Side: Back}
-		printed := min(per, n-sheet*per)
-		for i := range printed {
-			card := sheet*per + i
-			ft := p.FrontTransform(i/p.Cols, i%p.Cols)
-			bt := p.BackTransform(ft)
-			box := p.CardBleedBox()
-			front.Placements = append(front.Placements, Placement{Card: card, Side: Front, Transform: ft, Box: ft.Bounds(box)})
-			back.Placements = append(back.Placements, Placement{Card: card, Side: Back, Transform: bt, Box: bt.Bounds(box)})
-		}
-		switch p.Duplex {
-		case DuplexNone:
-			front.Marks = p.marks(printed)
-			pages = append(pages, front)
-		case DuplexFold:
-			front.Placements = append(front.Placements, back.Placements...)
-			flip := p.Flip()
-			for _, m := range p.marks(printed) {
-				front.Marks = append(front.Marks, m, Segment{flip.Apply(m.A), flip.Apply(m.B)})
-			}
-			fl := Segment{Point{p.Page.W / 2, 0}, Point{p.Page.W / 2, p.Page.H}}
-			if p.Fold == FoldHorizontal {
-				fl = Segment{Point{0, p.Page.H / 2}, Point{p.Page.W, p.Page.H / 2}}
-			}
-			front.FoldLine = &fl
-			pages = append(pages, front)
-		case DuplexSingle:
-			trim := Rect{p.Bleed, p.Bleed, p.Card.W, p.Card.H}
-			front.Trim, back.Trim = &trim, &trim
-			if p.BacksFirst {
-				pages = append(pages, back, front)
-			} else {
-				pages = append(pages, front, back)
-			}
-		default:
-			front.Marks = p.marks(printed)
-			pages = append(pages, front, back)
-		}
+	for sheet := range p.Sheets(n) {
+		pages = append(pages, p.SheetPages(sheet, n)...)
 	}
 	return pages
+}
+
+// PagesPerSheet returns the number of pages each sheet of the plan
+// prints: one for fronts only and for fold sheets, two otherwise.
+func (p Plan) PagesPerSheet() int {
+	if p.Duplex == DuplexNone || p.Duplex == DuplexFold {
+		return 1
+	}
+	return 2
+}
+
+// SheetPages lays out the pages of one sheet (0-based) of n cards, as
+// [Plan.Pages] does for every sheet: a big deck's pages are laid out a
+// sheet at a time while they are written.
+func (p Plan) SheetPages(sheet, n int) []Page {
+	per := p.PerPage()
+	front := Page{Size: p.Page, Sheet: sheet + 1, Side: Front}
+	back := Page{Size: p.Page, Sheet: sheet + 1, Side: Back}
+	printed := min(per, n-sheet*per)
+	for i := range printed {
+		card := sheet*per + i
+		ft := p.FrontTransform(i/p.Cols, i%p.Cols)
+		bt := p.BackTransform(ft)
+		box := p.CardBleedBox()
+		front.Placements = append(front.Placements, Placement{Card: card, Side: Front, Transform: ft, Box: ft.Bounds(box)})
+		back.Placements = append(back.Placements, Placement{Card: card, Side: Back, Transform: bt, Box: bt.Bounds(box)})
+	}
+	switch p.Duplex {
+	case DuplexNone:
+		front.Marks = p.marks(printed)
+		return []Page{front}
+	case DuplexFold:
+		front.Placements = append(front.Placements, back.Placements...)
+		flip := p.Flip()
+		for _, m := range p.marks(printed) {
+			front.Marks = append(front.Marks, m, Segment{flip.Apply(m.A), flip.Apply(m.B)})
+		}
+		fl := Segment{Point{p.Page.W / 2, 0}, Point{p.Page.W / 2, p.Page.H}}
+		if p.Fold == FoldHorizontal {
+			fl = Segment{Point{0, p.Page.H / 2}, Point{p.Page.W, p.Page.H / 2}}
+		}
+		front.FoldLine = &fl
+		return []Page{front}
+	case DuplexSingle:
+		trim := Rect{p.Bleed, p.Bleed, p.Card.W, p.Card.H}
+		front.Trim, back.Trim = &trim, &trim
+		if p.BacksFirst {
+			return []Page{back, front}
+		}
+		return []Page{front, back}
+	default:
+		front.Marks = p.marks(printed)
+		return []Page{front, back}
+	}
 }
 
 // Crop mark geometry, in mm.

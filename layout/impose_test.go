@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/deckpress/deckpress/internal/golden"
@@ -529,5 +530,52 @@ func TestGeometryGolden(t *testing.T) {
 			}
 			golden.Assert(t, "geometry/"+c.name+".txt", out)
 		})
+	}
+}
+
+// TestPagesOfASheet: each sheet prints one page of fronts only, one fold
+// page (fronts and backs), or a page of fronts and a page of backs (long
+// and short duplex, and single pages: a card's front, then its back), and
+// a sheet's pages, laid out alone, are the deck's pages of that sheet.
+func TestPagesOfASheet(t *testing.T) {
+	card, _ := CardSize("poker")
+	paper, _ := ParsePaper("a4", SideLengths)
+	tests := []struct {
+		duplex Duplex
+		per    int // pages a sheet
+		sides  []Side
+	}{
+		{DuplexNone, 1, []Side{Front}},
+		{DuplexFold, 1, []Side{Front}},
+		{DuplexLong, 2, []Side{Front, Back}},
+		{DuplexShort, 2, []Side{Front, Back}},
+		{DuplexSingle, 2, []Side{Front, Back}},
+	}
+	for _, tt := range tests {
+		p, err := Impose(card, Settings{Paper: paper, Duplex: tt.duplex, Margin: 5, Bleed: 1, Marks: MarksCrop})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.PagesPerSheet() != tt.per {
+			t.Errorf("%v: %d pages a sheet, want %d", tt.duplex, p.PagesPerSheet(), tt.per)
+		}
+		for _, n := range []int{1, p.PerPage(), p.PerPage() + 1, 3*p.PerPage() - 2} {
+			all := p.Pages(n)
+			if len(all) != p.Sheets(n)*tt.per {
+				t.Errorf("%v, %d cards: %d pages, want %d sheets of %d", tt.duplex, n, len(all), p.Sheets(n), tt.per)
+				continue
+			}
+			for s := range p.Sheets(n) {
+				pages := p.SheetPages(s, n)
+				for k, pg := range pages {
+					if pg.Sheet != s+1 || pg.Side != tt.sides[k] {
+						t.Errorf("%v, %d cards: sheet %d page %d is sheet %d, %v; want sheet %d, %v", tt.duplex, n, s+1, k+1, pg.Sheet, pg.Side, s+1, tt.sides[k])
+					}
+					if !reflect.DeepEqual(pg, all[s*tt.per+k]) {
+						t.Errorf("%v, %d cards: sheet %d page %d laid out alone differs", tt.duplex, n, s+1, k+1)
+					}
+				}
+			}
+		}
 	}
 }
