@@ -232,6 +232,9 @@ type converter struct {
 	overflow bool
 	src      []byte
 	lines    []int // where each line of src starts, once blockCol needs them
+	// anchored counts the anchored values being converted: an alias
+	// converts its anchor again, so their nodes must be kept.
+	anchored int
 }
 
 func (c *converter) pos(n *yaml.Node) Pos {
@@ -245,6 +248,10 @@ func (c *converter) convert(y *yaml.Node, depth int) *Node {
 	if y.Kind == yaml.AliasNode && y.Alias != nil {
 		// an alias is not a value of its own: the values it expands to are
 		return c.convert(y.Alias, depth)
+	}
+	if y.Anchor != "" {
+		c.anchored++
+		defer func() { c.anchored-- }()
 	}
 	c.nodes++
 	if c.nodes > MaxNodes {
@@ -278,8 +285,13 @@ func (c *converter) convert(y *yaml.Node, depth int) *Node {
 		return n
 	case yaml.SequenceNode:
 		n := &Node{Kind: SeqNode, Pos: c.pos(y), Content: make([]*Node, 0, len(y.Content))}
-		for _, item := range y.Content {
+		for i, item := range y.Content {
 			n.Content = append(n.Content, c.convert(item, depth+1))
+			if c.anchored == 0 {
+				// converted, and no alias can reach it: let the parser's
+				// nodes go, so that a long list of cards is not held twice
+				y.Content[i] = nil
+			}
 		}
 		return n
 	case yaml.MappingNode:

@@ -247,6 +247,47 @@ inline: {<<: {p: 1}, q: 2}
 	})
 }
 
+// The parser's nodes of a list are let go as the list is read: a list
+// that an alias reaches, or one inside an anchored value, is read whole
+// each time an alias names it.
+func TestAliasedListsReadWhole(t *testing.T) {
+	src := `base: &b {tags: [x, y]}
+cards:
+  - &one {tags: [a, b]}
+  - *one
+  - {<<: *b}
+  - &list [p, q]
+  - *list
+again: *list
+`
+	root, got := parseDiags(t, src)
+	assertDiags(t, got, nil)
+	items := func(n *Node) (out []string) {
+		for _, v := range n.Content {
+			out = append(out, v.Value)
+		}
+		return out
+	}
+	list := root.Key("cards").Content
+	for _, c := range []struct {
+		name string
+		got  *Node
+		want []string
+	}{
+		{"card 1 tags", list[0].Key("tags"), []string{"a", "b"}},
+		{"card 2 tags (alias)", list[1].Key("tags"), []string{"a", "b"}},
+		{"card 3 tags (merged)", list[2].Key("tags"), []string{"x", "y"}},
+		{"item 4", list[3], []string{"p", "q"}},
+		{"item 5 (alias)", list[4], []string{"p", "q"}},
+		{"again (alias)", root.Key("again"), []string{"p", "q"}},
+		{"base tags", root.Key("base").Key("tags"), []string{"x", "y"}},
+	} {
+		if g := items(c.got); !slices.Equal(g, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, g, c.want)
+		}
+	}
+}
+
 func TestParseTags(t *testing.T) {
 	root, got := parseDiags(t, "a: 12\nb: \"12\"\nc: 1.5\nd: true\ne: ~\nf:\ng: text\n")
 	assertDiags(t, got, nil)
