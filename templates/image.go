@@ -45,10 +45,11 @@ type ImageStore struct {
 
 	mu      sync.Mutex
 	decoded map[string]decodedImage
-	made    map[string]*draw.Image // by source path and pixel size
-	widths  map[int]bool           // pixel widths given out
-	arts    map[artKey]artEntry    // SVG files read, as pictures and as icons
-	pending []pendingImage         // pictures to make in Finish
+	bounds  map[string]image.Rectangle // of every picture decoded
+	made    map[string]*draw.Image     // by source path and pixel size
+	widths  map[int]bool               // pixel widths given out
+	arts    map[artKey]artEntry        // SVG files read, as pictures and as icons
+	pending []pendingImage             // pictures to make in Finish
 }
 
 // pendingImage is a picture asked for, by key, whose pixels Finish makes
@@ -68,7 +69,7 @@ type decodedImage struct {
 // NewImageStore returns a store that reads nothing until Files is set.
 func NewImageStore() *ImageStore {
 	return &ImageStore{DPI: DefaultDPI, Resolve: func(from, ref string) (string, error) { return cards.Resolve(from, ref), nil },
-		decoded: map[string]decodedImage{}, arts: map[artKey]artEntry{}, made: map[string]*draw.Image{}, widths: map[int]bool{}}
+		decoded: map[string]decodedImage{}, bounds: map[string]image.Rectangle{}, arts: map[artKey]artEntry{}, made: map[string]*draw.Image{}, widths: map[int]bool{}}
 }
 
 // decode reads and decodes the picture at path once, refusing pictures
@@ -83,6 +84,9 @@ func (s *ImageStore) decode(path string) (image.Image, error) {
 	img, err := s.read(path)
 	s.mu.Lock()
 	s.decoded[path] = decodedImage{img, err}
+	if err == nil {
+		s.bounds[path] = img.Bounds()
+	}
 	s.mu.Unlock()
 	return img, err
 }
@@ -203,16 +207,27 @@ func (s *ImageStore) readArt(path string, icon bool) (*svg.Result, error) {
 // that pictures are scaled and encoded in parallel, and so that the
 // result does not depend on the order in which cards (drawn in parallel)
 // asked for them.
+//
+// A picture made before is given again without reading its file: a face
+// laid out again while a big deck is written asks for its pictures again.
 func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw.Image, error) {
+	s.mu.Lock()
+	if bounds, seen := s.bounds[path]; seen {
+		if im, ok := s.made[pictureKey(path, bounds, crop, w, h)]; ok {
+			s.mu.Unlock()
+			return im, nil
+		}
+	}
+	s.mu.Unlock()
 	src, err := s.decode(path)
 	if err != nil {
 		return nil, err
 	}
+	key := pictureKey(path, src.Bounds(), crop, w, h)
 	if crop.Empty() {
 		crop = src.Bounds()
 	}
 	w, h = max(1, min(w, crop.Dx())), max(1, min(h, crop.Dy()))
-	key := fmt.Sprintf("%s|%v|%dx%d", path, crop, w, h)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if im, ok := s.made[key]; ok {
@@ -222,6 +237,17 @@ func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw
 	s.made[key] = im
 	s.pending = append(s.pending, pendingImage{key, im, src, crop})
 	return im, nil
+}
+
+// pictureKey is the key the picture of path (of the given bounds) is
+// made under for a crop (empty: the whole picture) and a size of at most
+// w × h pixels, and no more than the crop's.
+func pictureKey(path string, bounds, crop image.Rectangle, w, h int) string {
+	if crop.Empty() {
+		crop = bounds
+	}
+	w, h = max(1, min(w, crop.Dx())), max(1, min(h, crop.Dy()))
+	return fmt.Sprintf("%s|%v|%dx%d", path, crop, w, h)
 }
 
 // Finish scales and encodes every picture asked for since the last call,

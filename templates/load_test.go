@@ -10,6 +10,7 @@ import (
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates"
+	"github.com/deckpress/deckpress/templates/draw"
 	"github.com/deckpress/deckpress/templates/typeset"
 )
 
@@ -59,7 +60,8 @@ func TestFilesReadOnce(t *testing.T) {
 }
 
 // TestPicturesReleased: once Finish has made the pictures asked for, the
-// decoded source is not held: asking for it again reads the file again.
+// decoded source is not held: a picture made before is given again
+// without reading the file, a new size of it reads the file again.
 func TestPicturesReleased(t *testing.T) {
 	var png bytes.Buffer
 	if err := stdpng.Encode(&png, image.NewNRGBA(image.Rect(0, 0, 4, 2))); err != nil {
@@ -68,18 +70,27 @@ func TestPicturesReleased(t *testing.T) {
 	files := &countingFiles{reads: map[string]int{}, data: map[string][]byte{"a.png": png.Bytes()}}
 	s := templates.NewImageStore()
 	s.Files = files
-	for i := 1; i <= 2; i++ {
-		if _, err := s.Picture("a.png", image.Rectangle{}, 4, 2); err != nil {
+	ask := func(w, h int) *draw.Image {
+		im, err := s.Picture("a.png", image.Rectangle{}, w, h)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Picture("a.png", image.Rectangle{}, 2, 1); err != nil {
-			t.Fatal(err)
-		}
-		if files.reads["a.png"] != i {
-			t.Errorf("round %d: %d reads, want %d (one per round, before Finish)", i, files.reads["a.png"], i)
-		}
-		if err := s.Finish(); err != nil {
-			t.Fatal(err)
-		}
+		return im
+	}
+	whole, half := ask(4, 2), ask(2, 1)
+	if files.reads["a.png"] != 1 {
+		t.Errorf("%d reads for two sizes, want 1", files.reads["a.png"])
+	}
+	if err := s.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if ask(4, 2) != whole || ask(8, 4) != whole || ask(2, 1) != half || files.reads["a.png"] != 1 {
+		t.Errorf("asked again after Finish: %d reads, want the pictures made before and no read", files.reads["a.png"])
+	}
+	if third := ask(3, 1); third == whole || third == half || files.reads["a.png"] != 2 {
+		t.Errorf("a new size after Finish: %d reads, want a new picture and a second read", files.reads["a.png"])
+	}
+	if err := s.Finish(); err != nil {
+		t.Fatal(err)
 	}
 }
