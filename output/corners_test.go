@@ -20,7 +20,7 @@ cards: [{count: 3}]
 // guides returns the cut guides' path of the first page.
 func guides(t *testing.T, job *DeckJob) layout.Path {
 	t.Helper()
-	for _, l := range job.Document().Pages[0].Layers {
+	for _, l := range job.Document().All()[0].Layers {
 		if l.Clip == nil && l.Transform == layout.Identity && len(l.Face.Ops) > 0 {
 			if op, ok := l.Face.Ops[0].(*draw.PathOp); ok {
 				return op.Path
@@ -70,7 +70,7 @@ func TestRoundedCutLines(t *testing.T) {
 		return slices.ContainsFunc(corners, func(q layout.Point) bool { return math.Hypot(p.X-q.X, p.Y-q.Y) < 1e-6 })
 	}
 	for i, o := range outlines {
-		slot := job.Document().Pages[0].Layers[i]
+		slot := job.Document().All()[0].Layers[i]
 		trim := slot.Transform.Bounds(layout.Rect{W: 60, H: 80})
 		if math.Abs(o.X-trim.X) > 1e-6 || math.Abs(o.Y-trim.Y) > 1e-6 || math.Abs(o.W-60) > 1e-6 || math.Abs(o.H-80) > 1e-6 {
 			t.Errorf("outline %d: %+v, want the trim %+v", i, o, trim)

@@ -30,8 +30,11 @@ type DeckOptions struct {
 	FillPage bool
 }
 
-// DeckJob is a deck ready to print: every card's faces rendered and the
-// copies imposed.
+// DeckJob is a deck ready to print: every card's faces rendered (and
+// checked) and the copies imposed. The faces are kept, in card order,
+// while they add up to [keptFaces] bytes; the faces of the cards beyond
+// are laid out again when a page needs them, so that a deck of any size
+// is written in the same memory.
 type DeckJob struct {
 	Deck *cards.Deck
 	Plan layout.Plan
@@ -41,17 +44,41 @@ type DeckJob struct {
 	// Fill is true when every card is a whole page (size: page).
 	Fill bool
 
-	faces  []draw.Pair // per card entry
-	copies []int       // the card entry of each printed copy
+	faces  []draw.Pair     // per card entry; a nil front: not kept
+	picked []cardTemplates // per card entry, to lay out faces not kept
+	copies []int           // the card entry of each printed copy
 	lib    *templates.Library
 }
+
+// keptFaces is how many bytes of laid-out faces a deck job keeps: some
+// three thousand cards of a title and two numbers, a thousand with ten
+// lines of text and a picture.
+var keptFaces = 4 << 20
+
+// renderBatch is how many cards are drawn at once while a deck is
+// checked.
+const renderBatch = 1024
+
+// cardTemplates are the templates a card's two faces are drawn with.
+type cardTemplates struct{ front, back *templates.Template }
 
 // Entries returns the number of card entries of the deck (copies not
 // counted).
 func (j *DeckJob) Entries() int { return len(j.faces) }
 
 // Face returns the front or back face of card entry i (0-based).
-func (j *DeckJob) Face(i int, side layout.Side) *draw.Face { return j.faces[i].Side(side) }
+func (j *DeckJob) Face(i int, side layout.Side) *draw.Face { return j.pair(i).Side(side) }
+
+// pair returns card entry i's faces, laid out again when not kept.
+func (j *DeckJob) pair(i int) draw.Pair {
+	if f := j.faces[i]; f.Front != nil {
+		return f
+	}
+	c := j.Deck.Cards[i]
+	r := renderedCard{cardTemplates: j.picked[i]}
+	r.render(j.lib, j.Deck, c)
+	return r.faces
+}
 
 // Copies returns the card entry of each printed copy, in order.
 func (j *DeckJob) Copies() []int { return j.copies }
@@ -91,28 +118,38 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	back := lib.Lookup(deck.Back.Template)
 	diags = diags.Extend(checkDefault(lib, deck.Front, "front"))
 	diags = diags.Extend(checkDefault(lib, deck.Back, "back"))
-	noFront := 0
-	rendered := make([]renderedCard, len(deck.Cards))
-	for i, c := range deck.Cards {
-		r := &rendered[i]
-		var ds cards.Diagnostics
-		r.front, ds = pickTemplate(lib, c.Front, front)
-		r.diags = r.diags.Extend(ds)
-		r.back, ds = pickTemplate(lib, c.Back, back)
-		r.diags = r.diags.Extend(ds)
-		if deck.Front.Template == "" && c.Front.Template == "" {
-			if noFront++; noFront == 1 {
-				r.diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
+	noFront, kept := 0, 0
+	job.faces = make([]draw.Pair, len(deck.Cards))
+	job.picked = make([]cardTemplates, len(deck.Cards))
+	// a batch of cards at a time, so that the faces not kept are let go
+	// before the next are drawn
+	batch := make([]renderedCard, min(len(deck.Cards), renderBatch))
+	for from := 0; from < len(deck.Cards); from += len(batch) {
+		rendered := batch[:min(len(batch), len(deck.Cards)-from)]
+		for i := range rendered {
+			c, r := deck.Cards[from+i], &rendered[i]
+			*r = renderedCard{}
+			var ds cards.Diagnostics
+			r.front, ds = pickTemplate(lib, c.Front, front)
+			r.diags = r.diags.Extend(ds)
+			r.back, ds = pickTemplate(lib, c.Back, back)
+			r.diags = r.diags.Extend(ds)
+			if deck.Front.Template == "" && c.Front.Template == "" {
+				if noFront++; noFront == 1 {
+					r.diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
+				}
 			}
 		}
-	}
-	renderCards(lib, deck, rendered)
-	for i, c := range deck.Cards {
-		r := &rendered[i]
-		diags = diags.Extend(r.diags)
-		job.faces = append(job.faces, r.faces)
-		for range c.Count {
-			job.copies = append(job.copies, i)
+		renderCards(lib, deck, deck.Cards[from:], rendered)
+		for i, r := range rendered {
+			diags = diags.Extend(r.diags)
+			if kept += r.faces.Front.Footprint() + r.faces.Back.Footprint(); kept <= keptFaces {
+				job.faces[from+i] = r.faces
+			}
+			job.picked[from+i] = r.cardTemplates
+			for range deck.Cards[from+i].Count {
+				job.copies = append(job.copies, from+i)
+			}
 		}
 	}
 	if err := lib.Images.Finish(); err != nil {
@@ -128,30 +165,33 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 // renderedCard is a card's templates, and then its faces and the
 // problems found drawing them.
 type renderedCard struct {
-	front, back *templates.Template
-	faces       draw.Pair
-	diags       cards.Diagnostics
+	cardTemplates
+	faces draw.Pair
+	diags cards.Diagnostics
 }
 
-// renderCards draws the faces of every card into display lists, on all
-// cores; each card's faces and problems are its own, so the result does
-// not depend on the order the cards are drawn in.
-func renderCards(lib *templates.Library, deck *cards.Deck, rendered []renderedCard) {
-	parallel(len(rendered), func(i int) {
-		c, r := deck.Cards[i], &rendered[i]
-		var ds cards.Diagnostics
-		if r.front != nil {
-			r.faces.Front, ds = lib.Render(r.front, side(deck, c, &c.Front, "front"))
-			r.diags = r.diags.Extend(ds)
-		}
-		if r.back != nil {
-			r.faces.Back, ds = lib.Render(r.back, side(deck, c, &c.Back, "back"))
-			r.diags = r.diags.Extend(ds)
-		}
-		if r.faces.Back == nil {
-			r.faces.Back = &draw.Face{}
-		}
-	})
+// render draws card c's faces with its templates.
+func (r *renderedCard) render(lib *templates.Library, deck *cards.Deck, c *cards.Card) {
+	var ds cards.Diagnostics
+	if r.front != nil {
+		r.faces.Front, ds = lib.Render(r.front, side(deck, c, &c.Front, "front"))
+		r.diags = r.diags.Extend(ds)
+	}
+	if r.back != nil {
+		r.faces.Back, ds = lib.Render(r.back, side(deck, c, &c.Back, "back"))
+		r.diags = r.diags.Extend(ds)
+	}
+	if r.faces.Back == nil {
+		r.faces.Back = &draw.Face{}
+	}
+}
+
+// renderCards draws the faces of the cards of batch into rendered (one
+// each) as display lists, on all cores; each card's faces and problems
+// are its own, so the result does not depend on the order the cards are
+// drawn in.
+func renderCards(lib *templates.Library, deck *cards.Deck, batch []*cards.Card, rendered []renderedCard) {
+	parallel(len(rendered), func(i int) { rendered[i].render(lib, deck, batch[i]) })
 }
 
 // parallel calls do(i) for every i below n, on all cores.
@@ -256,6 +296,9 @@ func FacesJob(deck *cards.Deck, faces []draw.Pair, copies int, opts DeckOptions)
 	res, diags := Resolve(deck.Size, deck.Print, opts)
 	job := &DeckJob{Deck: deck, Backs: res.Settings.Duplex != layout.DuplexNone}
 	for _, f := range faces {
+		if f.Front == nil {
+			f.Front = &draw.Face{}
+		}
 		if f.Back == nil {
 			f.Back = &draw.Face{}
 		}
@@ -339,32 +382,36 @@ func pickTemplate(lib *templates.Library, s cards.Side, def *templates.Template)
 
 // Document lays the job out as pages: fronts and backs by the plan, crop
 // marks and cut lines on front pages, and a line in the margin of every
-// sheet saying what it is and how to print it.
+// sheet saying what it is and how to print it. The pages are laid out
+// when a back end asks for them, a sheet at a time.
 func (j *DeckJob) Document() *draw.Document {
-	doc := &draw.Document{Title: j.Deck.Name, Sides: draw.SidesOf(j.Plan.Duplex)}
+	return &draw.Document{Title: j.Deck.Name, Sides: draw.SidesOf(j.Plan.Duplex), Source: deckPages{j}}
+}
+
+// deckPages lays out a deck job's pages.
+type deckPages struct{ j *DeckJob }
+
+func (d deckPages) Len() int {
+	return d.j.Plan.Sheets(len(d.j.copies)) * d.j.Plan.PagesPerSheet()
+}
+
+func (d deckPages) Page(i int) draw.Page {
+	j := d.j
+	per := j.Plan.PagesPerSheet()
+	p := j.Plan.SheetPages(i/per, len(j.copies))[i%per]
+	page := draw.Page{Size: p.Size, Trim: p.Trim}
 	bleedBox := j.Plan.CardBleedBox()
-	sheets := j.Plan.Sheets(len(j.copies))
-	pages := j.Plan.Pages(len(j.copies))
-	doc.Pages = make([]draw.Page, len(pages))
-	// each page on its own, on all cores: the guides and the label are
-	// laid out for every page
-	parallel(len(pages), func(i int) {
-		p := pages[i]
-		page := draw.Page{Size: p.Size, Trim: p.Trim}
-		for _, pl := range p.Placements {
-			face := j.faces[j.copies[pl.Card]].Side(pl.Side)
-			clip := bleedBox
-			page.Layers = append(page.Layers, draw.Layer{Transform: pl.Transform, Clip: &clip, Face: face})
-		}
-		if guides := j.guideFace(p); guides != nil {
-			page.Layers = append(page.Layers, draw.Layer{Transform: layout.Identity, Face: guides})
-		}
-		if l, ok := j.sheetLabel(p, sheets); ok {
-			page.Layers = append(page.Layers, l)
-		}
-		doc.Pages[i] = page
-	})
-	return doc
+	for _, pl := range p.Placements {
+		clip := bleedBox
+		page.Layers = append(page.Layers, draw.Layer{Transform: pl.Transform, Clip: &clip, Face: j.Face(j.copies[pl.Card], pl.Side)})
+	}
+	if guides := j.guideFace(p); guides != nil {
+		page.Layers = append(page.Layers, draw.Layer{Transform: layout.Identity, Face: guides})
+	}
+	if l, ok := j.sheetLabel(p, j.Sheets()); ok {
+		page.Layers = append(page.Layers, l)
+	}
+	return page
 }
 
 // Sheet label type, in points, and its colour.

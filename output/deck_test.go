@@ -107,12 +107,12 @@ func TestBackOffset(t *testing.T) {
 		t.Run(duplex, func(t *testing.T) {
 			plain := mustPrepare(t, deckWith("duplex: "+duplex), nil, DeckOptions{}).Document()
 			moved := mustPrepare(t, deckWith("duplex: "+duplex+", back-offset: [1.5mm, -2mm]"), nil, DeckOptions{}).Document()
-			if len(plain.Pages) != len(moved.Pages) {
-				t.Fatalf("%d pages with the offset, %d without", len(moved.Pages), len(plain.Pages))
+			if len(plain.All()) != len(moved.All()) {
+				t.Fatalf("%d pages with the offset, %d without", len(moved.All()), len(plain.All()))
 			}
 			backs := 0
-			for i, p := range plain.Pages {
-				m := moved.Pages[i]
+			for i, p := range plain.All() {
+				m := moved.All()[i]
 				if len(p.Layers) != len(m.Layers) || p.Size != m.Size {
 					t.Fatalf("page %d: %d layers of %v with the offset, %d of %v without", i+1, len(m.Layers), m.Size, len(p.Layers), p.Size)
 				}
@@ -211,7 +211,7 @@ cards:
 	}
 	// two sheets, fronts then backs: 12 + 12 + 2 + 2 card layers
 	var faces []int
-	for _, p := range job.Document().Pages {
+	for _, p := range job.Document().All() {
 		n := 0
 		for _, l := range p.Layers {
 			if l.Clip != nil {
@@ -317,7 +317,7 @@ func TestSheetLabel(t *testing.T) {
 			src := strings.Replace(deckWith("marks: none, "+tt.print), "count: 2}", "count: 14}", 1)
 			doc := mustPrepare(t, src, nil, DeckOptions{}).Document()
 			var got []string
-			for _, p := range doc.Pages {
+			for _, p := range doc.All() {
 				for _, l := range p.Layers {
 					if isLabel(l) {
 						for _, op := range l.Face.Ops {
@@ -389,7 +389,7 @@ func TestGuides(t *testing.T) {
 		t.Run(tt.print, func(t *testing.T) {
 			doc := mustPrepare(t, deckWith(tt.print), nil, DeckOptions{}).Document()
 			var got []string
-			for i, p := range doc.Pages {
+			for i, p := range doc.All() {
 				if i > 0 {
 					got = append(got, "-")
 				}

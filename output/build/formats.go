@@ -177,7 +177,7 @@ func DeckProduct(job *output.DeckJob, path string) Product {
 		Path:   path,
 		Cards:  job.Cards(),
 		Sheets: job.Sheets(),
-		Pages:  len(doc.Pages),
+		Pages:  doc.Len(),
 		doc:    doc,
 		job:    job,
 		Render: func(w io.Writer) error { return pdf.Render(w, doc) },

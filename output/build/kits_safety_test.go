@@ -69,7 +69,7 @@ func TestKitsTextSizeAndSafeMargin(t *testing.T) {
 			continue
 		}
 		seen := map[string]bool{} // one report per text (digits aside) and file
-		for n, page := range p.doc.Pages {
+		for n, page := range p.doc.All() {
 			for _, l := range page.Layers {
 				for _, o := range l.Face.Ops {
 					op, ok := o.(*draw.TextOp)
@@ -121,7 +121,7 @@ func TestKitsCardsDoNotAbut(t *testing.T) {
 		if p.doc == nil || p.job == nil {
 			continue // not cards: a map, a tuck box
 		}
-		for n, page := range p.doc.Pages {
+		for n, page := range p.doc.All() {
 			var trims []layout.Rect
 			for _, l := range page.Layers {
 				if l.Clip == nil || page.Trim != nil {
@@ -267,7 +267,7 @@ func TestTokensFitHexes(t *testing.T) {
 		if filepath.Base(p.Path) != "tokens.pdf" {
 			continue
 		}
-		for _, page := range p.doc.Pages {
+		for _, page := range p.doc.All() {
 			for _, l := range page.Layers {
 				if l.Clip == nil {
 					continue
@@ -346,7 +346,7 @@ func TestKitsCardFace(t *testing.T) {
 			continue
 		}
 		seen := map[string]bool{}
-		for n, page := range p.doc.Pages {
+		for n, page := range p.doc.All() {
 			for _, l := range page.Layers {
 				if l.Clip == nil {
 					continue // not a card
@@ -388,7 +388,7 @@ func TestKitsDashes(t *testing.T) {
 			continue
 		}
 		seen := map[string]bool{}
-		for n, page := range p.doc.Pages {
+		for n, page := range p.doc.All() {
 			for _, l := range page.Layers {
 				var line strings.Builder // the runs of a layer, one text
 				for _, o := range l.Face.Ops {

@@ -332,14 +332,15 @@ type pageStream struct {
 // writePages starts writing the contents of doc's pages, planned by p.
 func writePages(doc *draw.Document, p *plan) *pageStream {
 	workers := runtime.GOMAXPROCS(0)
-	s := &pageStream{results: make([]chan []byte, len(doc.Pages)), window: make(chan struct{}, 2*workers), done: make(chan struct{})}
+	n := doc.Len()
+	s := &pageStream{results: make([]chan []byte, n), window: make(chan struct{}, 2*workers), done: make(chan struct{})}
 	for i := range s.results {
 		s.results[i] = make(chan []byte, 1)
 	}
 	jobs := make(chan int)
 	go func() {
 		defer close(jobs)
-		for i := range doc.Pages {
+		for i := range n {
 			select {
 			case s.window <- struct{}{}:
 			case <-s.done:
@@ -348,18 +349,55 @@ func writePages(doc *draw.Document, p *plan) *pageStream {
 			jobs <- i
 		}
 	}()
-	for range min(workers, len(doc.Pages)) {
+	for range min(workers, n) {
 		go func() {
 			var d deflater
 			w := &pageWriter{plan: p}
 			for i := range jobs {
 				w.buf, w.now = w.buf[:0], p.starts[i]
-				draw.Draw(w, &draw.Document{Pages: doc.Pages[i : i+1]})
+				page := doc.Page(i)
+				draw.DrawPage(w, &page)
 				s.results[i] <- bytes.Clone(d.compress(w.buf))
 			}
 		}()
 	}
 	return s
+}
+
+// pagesInOrder gives use every page of doc in page order. The pages of
+// a document drawn from a source are laid out on every core, a batch at a
+// time, and let go once used.
+func pagesInOrder(doc *draw.Document, use func(p *draw.Page)) {
+	n := doc.Len()
+	if doc.Source == nil {
+		for i := range doc.Pages {
+			use(&doc.Pages[i])
+		}
+		return
+	}
+	workers := runtime.GOMAXPROCS(0)
+	batch := make([]draw.Page, 4*workers)
+	for from := 0; from < n; from += len(batch) {
+		pages := batch[:min(len(batch), n-from)]
+		next := make(chan int)
+		var wg sync.WaitGroup
+		for range min(workers, len(pages)) {
+			wg.Go(func() {
+				for i := range next {
+					pages[i] = doc.Page(from + i)
+				}
+			})
+		}
+		for i := range pages {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		for i := range pages {
+			use(&pages[i])
+			pages[i] = draw.Page{}
+		}
+	}
 }
 
 // next returns the compressed contents of the next page; ok is false

@@ -60,7 +60,7 @@ func RenderX4(out io.Writer, doc *draw.Document) error { return renderDoc(out, d
 func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
 	p := newPlan(doc.Title, x4)
 	skeleton, err := guard(func() ([]byte, error) {
-		draw.Draw(p, doc)
+		pagesInOrder(doc, func(page *draw.Page) { draw.DrawPage(p, page) })
 		return p.skeleton()
 	})
 	if err != nil {

@@ -1,6 +1,8 @@
 package draw
 
 import (
+	"unsafe"
+
 	"github.com/deckpress/deckpress/layout"
 )
 
@@ -8,6 +10,32 @@ import (
 // card coordinates (millimetres, trim box at 0,0). Back ends replay it.
 type Face struct {
 	Ops []Op
+}
+
+// Footprint returns about how many bytes of memory the face holds (its
+// pictures, shared between faces, not counted); a nil face holds none.
+func (f *Face) Footprint() int {
+	if f == nil {
+		return 0
+	}
+	n := int(unsafe.Sizeof(*f)) + cap(f.Ops)*int(unsafe.Sizeof(Op(nil)))
+	for _, op := range f.Ops {
+		switch op := op.(type) {
+		case *PathOp:
+			n += int(unsafe.Sizeof(*op)) + pathFootprint(op.Path) + cap(op.Dash)*8
+		case *TextOp:
+			n += int(unsafe.Sizeof(*op)) + len(op.Text)
+		case *ImageOp:
+			n += int(unsafe.Sizeof(*op))
+		case *ClipOp:
+			n += int(unsafe.Sizeof(*op)) + pathFootprint(op.Path)
+		}
+	}
+	return n
+}
+
+func pathFootprint(p layout.Path) int {
+	return cap(p.Verbs)*int(unsafe.Sizeof(layout.PathVerb(0))) + cap(p.Points)*int(unsafe.Sizeof(layout.Point{}))
 }
 
 // Op is one drawing operation of a [Face].

@@ -246,7 +246,7 @@ func (s *Server) apiSheets(w http.ResponseWriter, r *http.Request) {
 		Slots  []slot   `json:"slots"`
 	}{Duplex: plan.Duplex.String(), Paper: rect{W: plan.Page.W, H: plan.Page.H}, FlipX: flip.A < 0, FlipY: flip.D < 0}
 	q := r.URL.Query()
-	for i := range doc.Pages {
+	for i := range doc.Len() {
 		q.Set("v", fmt.Sprintf("%p", job))
 		out.Pages = append(out.Pages, fmt.Sprintf("/api/sheet/%d?%s", i, q.Encode()))
 	}
@@ -271,12 +271,13 @@ func (s *Server) apiSheet(w http.ResponseWriter, r *http.Request) {
 	}
 	doc := job.Document()
 	i, err := strconv.Atoi(r.PathValue("page"))
-	if err != nil || i < 0 || i >= len(doc.Pages) {
+	if err != nil || i < 0 || i >= doc.Len() {
 		http.Error(w, "no such page", http.StatusNotFound)
 		return
 	}
 	c := png.New(sheetDPI)
-	draw.Draw(c, &draw.Document{Pages: doc.Pages[i : i+1]})
+	page := doc.Page(i)
+	draw.DrawPage(c, &page)
 	b, err := c.Encode()
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)

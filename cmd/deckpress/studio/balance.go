@@ -184,9 +184,10 @@ func (s *Server) play(req simRequest, progress func(done, total int)) (any, *dra
 // pagePNGs draws a report a PNG a page.
 func pagePNGs(doc *draw.Document) ([][]byte, error) {
 	var out [][]byte
-	for i := range doc.Pages {
+	for i := range doc.Len() {
 		c := png.New(reportDPI)
-		draw.Draw(c, &draw.Document{Pages: doc.Pages[i : i+1]})
+		page := doc.Page(i)
+		draw.DrawPage(c, &page)
 		b, err := c.Encode()
 		if err != nil {
 			return nil, err

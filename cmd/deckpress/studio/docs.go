@@ -47,14 +47,15 @@ func newDocs(products []build.Product, prev []*docState) []*docState {
 		if doc == nil {
 			continue
 		}
-		d := &docState{name: stemOf(pr.Path), total: len(doc.Pages)}
+		d := &docState{name: stemOf(pr.Path), total: doc.Len()}
 		var old *docState
 		for _, o := range prev {
 			if o.name == d.name {
 				old = o
 			}
 		}
-		for i, page := range doc.Pages[:min(len(doc.Pages), maxPages)] {
+		for i := range min(doc.Len(), maxPages) {
+			page := doc.Page(i)
 			p := &pageImage{page: page, version: 1}
 			if old != nil && i < len(old.pages) {
 				if reflect.DeepEqual(old.pages[i].page, page) {
@@ -78,7 +79,7 @@ func (d *docState) image(i int) ([]byte, int, error) {
 	p := d.pages[i]
 	p.once.Do(func() {
 		c := png.New(pageDPI)
-		draw.Draw(c, &draw.Document{Pages: []draw.Page{p.page}})
+		draw.DrawPage(c, &p.page)
 		p.png, p.err = c.Encode()
 	})
 	return p.png, p.version, p.err

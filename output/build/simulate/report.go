@@ -69,11 +69,12 @@ func writeDocument(env build.Env, path string, doc *draw.Document) ([]string, er
 	writers := []func(io.Writer) error{func(w io.Writer) error { return pdf.Render(w, doc) }}
 	if !strings.EqualFold(filepath.Ext(path), ".pdf") {
 		paths, writers = nil, nil
-		for i := range doc.Pages {
+		for i := range doc.Len() {
 			paths = append(paths, strings.TrimSuffix(path, filepath.Ext(path))+fmt.Sprintf("-%d", i+1)+filepath.Ext(path))
 			writers = append(writers, func(w io.Writer) error {
 				c := png.New(150)
-				draw.Draw(c, &draw.Document{Pages: doc.Pages[i : i+1]})
+				page := doc.Page(i)
+				draw.DrawPage(c, &page)
 				return png.Write(w, c.Result())
 			})
 		}
