@@ -44,10 +44,11 @@ type DeckJob struct {
 	// Fill is true when every card is a whole page (size: page).
 	Fill bool
 
-	faces  []draw.Pair     // per card entry; a nil front: not kept
-	picked []cardTemplates // per card entry, to lay out faces not kept
-	copies []int           // the card entry of each printed copy
-	lib    *templates.Library
+	faces   []draw.Pair     // per card entry; a nil front: not kept
+	keptAll bool            // every face is kept
+	picked  []cardTemplates // per card entry, to lay out faces not kept
+	copies  []int           // the card entry of each printed copy
+	lib     *templates.Library
 }
 
 // keptFaces is how many bytes of laid-out faces a deck job keeps: some
@@ -152,6 +153,7 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 			}
 		}
 	}
+	job.keptAll = kept <= keptFaces
 	if err := lib.Images.Finish(); err != nil {
 		diags.Errorf(deck.Pos, "pictures: %v", err)
 	}
@@ -294,7 +296,7 @@ func (j *DeckJob) impose(size layout.Size, settings layout.Settings, deck *cards
 // printed copies times. deck gives the title, size and print settings.
 func FacesJob(deck *cards.Deck, faces []draw.Pair, copies int, opts DeckOptions) (*DeckJob, cards.Diagnostics) {
 	res, diags := Resolve(deck.Size, deck.Print, opts)
-	job := &DeckJob{Deck: deck, Backs: res.Settings.Duplex != layout.DuplexNone}
+	job := &DeckJob{Deck: deck, Backs: res.Settings.Duplex != layout.DuplexNone, keptAll: true}
 	for _, f := range faces {
 		if f.Front == nil {
 			f.Front = &draw.Face{}
@@ -382,23 +384,38 @@ func pickTemplate(lib *templates.Library, s cards.Side, def *templates.Template)
 
 // Document lays the job out as pages: fronts and backs by the plan, crop
 // marks and cut lines on front pages, and a line in the margin of every
-// sheet saying what it is and how to print it. The pages are laid out
-// when a back end asks for them, a sheet at a time.
+// sheet saying what it is and how to print it. A job that keeps all its
+// faces is laid out at once, on all cores; a bigger one when a back end
+// asks for its pages, a sheet at a time.
 func (j *DeckJob) Document() *draw.Document {
-	return &draw.Document{Title: j.Deck.Name, Sides: draw.SidesOf(j.Plan.Duplex), Source: deckPages{j}}
+	src := deckPages{j}
+	doc := &draw.Document{Title: j.Deck.Name, Sides: draw.SidesOf(j.Plan.Duplex), Source: src}
+	if j.keptAll {
+		per := j.Plan.PagesPerSheet()
+		pages := make([]draw.Page, src.Len())
+		parallel(j.Sheets(), func(s int) {
+			for k, p := range j.Plan.SheetPages(s, len(j.copies)) {
+				pages[s*per+k] = src.page(p)
+			}
+		})
+		doc.Pages, doc.Source = pages, nil
+	}
+	return doc
 }
 
 // deckPages lays out a deck job's pages.
 type deckPages struct{ j *DeckJob }
 
-func (d deckPages) Len() int {
-	return d.j.Plan.Sheets(len(d.j.copies)) * d.j.Plan.PagesPerSheet()
-}
+func (d deckPages) Len() int { return d.j.Sheets() * d.j.Plan.PagesPerSheet() }
 
 func (d deckPages) Page(i int) draw.Page {
+	per := d.j.Plan.PagesPerSheet()
+	return d.page(d.j.Plan.SheetPages(i/per, len(d.j.copies))[i%per])
+}
+
+// page draws the faces, guides and label of a page of the plan.
+func (d deckPages) page(p layout.Page) draw.Page {
 	j := d.j
-	per := j.Plan.PagesPerSheet()
-	p := j.Plan.SheetPages(i/per, len(j.copies))[i%per]
 	page := draw.Page{Size: p.Size, Trim: p.Trim}
 	bleedBox := j.Plan.CardBleedBox()
 	for _, pl := range p.Placements {
