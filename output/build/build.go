@@ -88,13 +88,17 @@ func (p Product) Document() *draw.Document { return p.doc }
 
 // Counts says how many cards and sheets a product holds, tab-separated;
 // the cards are left blank for documents that are not cards (maps, rules
-// sheets).
+// sheets), the sheets for files that are not printed sheets (a preview's
+// pictures).
 func (p Product) Counts() string {
-	printed := ""
+	printed, sheets := "", ""
 	if p.Cards > 0 {
 		printed = cards.Count(p.Cards, "card", "cards")
 	}
-	return printed + "\t" + cards.Count(p.Sheets, "sheet", "sheets")
+	if p.Sheets > 0 {
+		sheets = cards.Count(p.Sheets, "sheet", "sheets")
+	}
+	return printed + "\t" + sheets
 }
 
 // Prepare reads every input, applies the rules, lays out every card and

@@ -73,3 +73,22 @@ func TestKitThroughLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestCounts: a product says its cards and sheets, leaving out what it
+// has none of (a map has no cards, a preview's picture no sheets).
+func TestCounts(t *testing.T) {
+	for _, tt := range []struct {
+		p    Product
+		want string
+	}{
+		{Product{Cards: 54, Sheets: 6}, "54 cards\t6 sheets"},
+		{Product{Cards: 1, Sheets: 1}, "1 card\t1 sheet"},
+		{Product{Sheets: 2}, "\t2 sheets"},
+		{Product{Cards: 1}, "1 card\t"},
+		{Product{}, "\t"},
+	} {
+		if got := tt.p.Counts(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}
