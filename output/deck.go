@@ -325,18 +325,20 @@ func FacesJob(deck *cards.Deck, faces []draw.Pair, copies int, opts DeckOptions)
 // _number (the card's place in the deck), _count (its copies) and _side
 // (front or back).
 func side(deck *cards.Deck, c *cards.Card, s *cards.Side, name string) templates.Card {
-	names := make([]string, 0, len(c.Fields)+len(s.Fields))
-	for f := range c.Fields {
-		names = append(names, f)
-	}
-	for f := range s.Fields {
-		names = append(names, f)
-	}
-	sort.Strings(names)
 	return templates.Card{
-		Label:  c.Label(),
-		Pos:    c.Pos,
-		Fields: names,
+		Label: c.Label(),
+		Pos:   c.Pos,
+		Fields: func() []string {
+			names := make([]string, 0, len(c.Fields)+len(s.Fields))
+			for f := range c.Fields {
+				names = append(names, f)
+			}
+			for f := range s.Fields {
+				names = append(names, f)
+			}
+			sort.Strings(names)
+			return names
+		},
 		Field: func(f string) *cards.Node {
 			if v := c.Field(s, f); v != nil {
 				return v

@@ -63,7 +63,7 @@ func TuckBoxFor(job *DeckJob, count int, thickness float64) (*TuckBoxJob, cards.
 	var diags cards.Diagnostics
 	if job.lib != nil {
 		deck := job.Deck
-		panel := templates.Card{Label: "the tuck box", Pos: deck.Pos, Fields: []string{"cards"}, Field: func(name string) *cards.Node {
+		panel := templates.Card{Label: "the tuck box", Pos: deck.Pos, Fields: func() []string { return []string{"cards"} }, Field: func(name string) *cards.Node {
 			switch name {
 			case "_deck":
 				return cards.Scalar(deck.Name, deck.Pos)

@@ -18,7 +18,8 @@ type prop struct {
 	node *cards.Node
 	what string // names the property in messages: "text.size"
 	dyn  bool
-	bad  bool // a static value that failed its check (reported once)
+	bad  bool    // a static value that failed its check (reported once)
+	refs [][]int // of a dynamic value: where its {{field}} references are
 }
 
 var fieldRef = regexp.MustCompile(`\{\{\s*([^{}]*?)\s*\}\}`)
@@ -27,7 +28,11 @@ func newProp(n *cards.Node, what string) *prop {
 	if n == nil {
 		return nil
 	}
-	return &prop{node: n, what: what, dyn: n.Kind == cards.ScalarNode && strings.Contains(n.Value, "{{")}
+	p := &prop{node: n, what: what, dyn: n.Kind == cards.ScalarNode && strings.Contains(n.Value, "{{")}
+	if p.dyn {
+		p.refs = fieldRef.FindAllStringSubmatchIndex(n.Value, -1)
+	}
+	return p
 }
 
 // scope is what a property is evaluated against: a card's fields, or
@@ -58,7 +63,7 @@ func text(s scope, p *prop) (string, cards.Pos, bool) {
 		return n.Value, n.Pos, true
 	}
 	pos, ok := n.Pos, true
-	refs := fieldRef.FindAllStringSubmatchIndex(n.Value, -1)
+	refs := p.refs
 	var b strings.Builder
 	last := 0
 	for _, m := range refs {

@@ -14,8 +14,9 @@ type Card struct {
 	Pos   cards.Pos // the card's entry, where problems with it are reported
 	// Field returns the value of a field on this side, or nil.
 	Field func(name string) *cards.Node
-	// Fields lists the card's own field names, to suggest one on a typo.
-	Fields []string
+	// Fields lists the card's own field names, to suggest one on a typo
+	// (called only then); nil: none.
+	Fields func() []string
 }
 
 // Render draws template t for a card and returns the face, and the
@@ -76,7 +77,11 @@ func (r *renderer) field(name string) *cards.Node {
 // missing reports a field the card lacks, at the card.
 func (r *renderer) missing(name string, p *prop) {
 	hint := ""
-	if near := cards.Suggest(name, r.card.Fields); near != "" {
+	var names []string
+	if r.card.Fields != nil {
+		names = r.card.Fields()
+	}
+	if near := cards.Suggest(name, names); near != "" {
 		hint = fmt.Sprintf("; it has %q: a typo?", near)
 	}
 	r.report(cards.Error, r.card.Pos, "no field %q, which template %q needs for %s (line %d)%s",
