@@ -451,3 +451,27 @@ type NoInputsError struct {
 func (e *NoInputsError) Error() string {
 	return fmt.Sprintf("%s: no %s file here; give a %s file, or a folder that holds one", strings.Join(e.Inputs, ", "), e.Format, e.Format)
 }
+
+// eachOfFormat parses every input and calls use with those that start
+// with key (the format's first key), and returns how many were found: a
+// file that cannot be parsed counts (it is reported, not skipped), a file
+// of another format is skipped, an error (wrong) when it was named.
+func eachOfFormat(ins []input, key, wrong string, diags *cards.Diagnostics, use func(in input, root *cards.Node)) (found int) {
+	for _, in := range ins {
+		root, ds := cards.Parse(in.path, in.src)
+		*diags = append(*diags, ds...)
+		if root == nil {
+			found++
+			continue
+		}
+		if cards.FirstKey(root) != key {
+			if in.named {
+				diags.Errorf(root.Pos, "%s", wrong)
+			}
+			continue
+		}
+		found++
+		use(in, root)
+	}
+	return found
+}

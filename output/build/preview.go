@@ -39,25 +39,11 @@ func Decks(req Request) ([]Deck, cards.Diagnostics, error) {
 		return nil, diags, err
 	}
 	var out []Deck
-	found := 0
-	for _, in := range ins {
-		root, ds := cards.Parse(in.path, in.src)
-		diags = append(diags, ds...)
-		if root == nil {
-			found++ // a broken file is reported, not skipped
-			continue
-		}
-		if cards.FirstKey(root) != "deck" {
-			if in.named {
-				diags.Errorf(root.Pos, "preview shows decks: the file should start with deck:")
-			}
-			continue
-		}
-		found++
+	found := eachOfFormat(ins, "deck", "preview shows decks: the file should start with deck:", &diags, func(in input, root *cards.Node) {
 		deck, ds := cards.ReadDeck(in.path, root, in.files)
 		diags = append(diags, ds...)
 		if deck == nil {
-			continue
+			return
 		}
 		diags = diags.Extend(galaga.Texts(deck))
 		if !diags.HasErrors() {
@@ -68,7 +54,7 @@ func Decks(req Request) ([]Deck, cards.Diagnostics, error) {
 		if job != nil {
 			out = append(out, Deck{Path: in.path, Job: job})
 		}
-	}
+	})
 	diags = diags.Sort()
 	if found == 0 && !diags.HasErrors() {
 		return nil, diags, &NoInputsError{Inputs: req.Inputs, Format: "deck"}

@@ -29,27 +29,13 @@ func Rules(req RulesRequest) ([]Product, cards.Diagnostics, error) {
 	}
 	opts := options{print: req.Print, env: req.Env}
 	var products []Product
-	found := 0
-	for _, in := range ins {
-		root, ds := cards.Parse(in.path, in.src)
-		diags = append(diags, ds...)
-		if root == nil {
-			found++ // a broken file is reported, not skipped
-			continue
-		}
-		if cards.FirstKey(root) != "rules" {
-			if in.named {
-				diags.Errorf(root.Pos, "not a rules file: it should start with rules: <game title>")
-			}
-			continue
-		}
-		found++
+	found := eachOfFormat(ins, "rules", "not a rules file: it should start with rules: <game title>", &diags, func(in input, root *cards.Node) {
 		o := opts
 		o.print = opts.print.Over(in.project)
 		ps, ds := rulesProducts(in, root, o, req.Copies, req.Cards, req.Sheet)
 		products = append(products, ps...)
 		diags = append(diags, ds...)
-	}
+	})
 	diags = diags.Sort()
 	if found == 0 && !diags.HasErrors() {
 		return nil, diags, &NoInputsError{Inputs: req.Inputs, Format: "rules"}
