@@ -228,6 +228,7 @@ func TestNoNegation(t *testing.T) {
 			&scripted{t: t}, &scripted{t: t, answers: []string{"Countermeasure"}})
 		b := &battle{g: g, main: [2]int{0, 1}}
 		b.sides[defenceSide].stacks = []stack{{num: cardIndex("D3")}}
+		b.table = []int{cardIndex("D3")}
 		c.setup(g, b)
 		b.play(0, attackSide, move{hand: 0, target: ref{what: refStack}})
 		if len(g.ps[1].hand) != 2 || len(b.sides[defenceSide].stacks) != 0 {

@@ -66,6 +66,24 @@ func TestGreedyAttack(t *testing.T) {
 	}
 }
 
+// TestGreedyAttackFromLastSeat: the nearest to the left of the last seat
+// is the first.
+func TestGreedyAttackFromLastSeat(t *testing.T) {
+	g := table(t, [][]string{{"D3"}, {"D3"}, {"D3"}, {"A6"}}, nil, pacifist, pacifist, pacifist, pacifist)
+	g.m.defMu = 0.1
+	for _, c := range []struct {
+		lives []int
+		want  int
+	}{{[]int{2, 3, 3, 3}, 0}, {[]int{3, 3, 3, 3}, 0}, {[]int{3, 2, 2, 3}, 1}, {[]int{0, 3, 2, 3}, 2}} {
+		for s, n := range c.lives {
+			g.ps[s].lives = n
+		}
+		if got := (Greedy{}).attack(g, 3); got != c.want {
+			t.Errorf("lives %v: seat 4 attacked %d, want %d", c.lives, got, c.want)
+		}
+	}
+}
+
 // TestGreedyOneUp: greedy plays its first 1UP that can act: a draw
 // always, a gain-life only with a life on the pile.
 func TestGreedyOneUp(t *testing.T) {
@@ -171,6 +189,24 @@ func TestGreedyMovesMore(t *testing.T) {
 		{name: "a negation takes the whole stack, not its augment", hands: [][]string{{"Jamming Signal"}, {}},
 			att: []string{"A6"}, def: []string{"D3", "D4"}, player: 0, side: attackSide, want: "Jamming Signal", wantTarget: ref{what: refStack, i: 1},
 			setup: func(b *battle) { b.sides[defenceSide].stacks[1].augs = []int{cardIndex("D×3")} }},
+		{name: "two cards, the strongest held first", hands: [][]string{{"A6", "A3", "A2"}, {}},
+			att: []string{"A2"}, def: []string{"D10"}, player: 0, side: attackSide, want: "A6"},
+		{name: "the larger × first", hands: [][]string{{}, {"D×2", "D×3"}},
+			att: []string{"A6", "A6", "A6", "A6", "A6"}, def: []string{"D5"}, player: 1, side: defenceSide, want: "D×3", wantTarget: ref{what: refStack}},
+		{name: "the fewest cards before the least spent", hands: [][]string{{"A2", "A3", "A6"}, {}},
+			def: []string{"D4"}, player: 0, side: attackSide, want: "A6"},
+		{name: "a removal and every card", hands: [][]string{{"A2", "Jamming Signal"}, {}},
+			att: []string{"A2"}, def: []string{"D4", "D3"}, player: 0, side: attackSide, want: "Jamming Signal", wantTarget: ref{what: refStack}},
+		{name: "a limit negated, the negation held first", hands: [][]string{{}, {"Countermeasure", "D3", "D6"}},
+			att: []string{"A5", "A5"}, player: 1, side: defenceSide, want: "Countermeasure", wantTarget: ref{what: refLimit},
+			setup: func(b *battle) { b.sides[defenceSide].limits = []limit{{n: 1}} }},
+		{name: "a Return Fire negated, the negation held first", hands: [][]string{{"Jamming Signal", "A2"}, {}},
+			att: []string{"A3"}, def: []string{"D10", "D11"}, player: 0, side: attackSide, want: "Jamming Signal", wantTarget: ref{what: refReturnFire},
+			setup: func(b *battle) { b.sides[defenceSide].returnFire = []int{cardIndex("Return Fire")} }},
+		{name: "a hand of eleven numbers: ten weighed", hands: [][]string{{"A2", "A2", "A2", "A2", "A2", "A2", "A2", "A2", "A2", "A2", "A2"}, {}},
+			def: []string{"D3"}, player: 0, side: attackSide, want: "A2"},
+		{name: "the opening: a card equal to the expected defence will not do", hands: [][]string{{"A2", "A4", "A6"}, {"D3", "D3", "D3", "D3"}},
+			player: 0, side: attackSide, opening: true, want: "A6"},
 		{name: "the opening: a limit only once", hands: [][]string{{"Warp Strike", "A6"}, {"D3"}},
 			player: 0, side: attackSide, opening: true, want: "A6",
 			setup: func(b *battle) { b.sides[defenceSide].limits = []limit{{n: 1}} }},
