@@ -255,7 +255,7 @@ func TestRemoveMissing(t *testing.T) {
 	if !b.remove(defenceSide, ref{what: refAug}) || b.total(defenceSide) != 3 || !slices.Equal(b.table, []int{cardIndex("D3")}) {
 		t.Errorf("the + 2 not removed: total %d, table %v", b.total(defenceSide), b.table)
 	}
-	if lastIndex([]int{4, 7, 4}, 4) != 2 || lastIndex([]int{4, 7}, 9) != -1 || lastIndex(nil, 0) != -1 {
+	if lastIndex([]int{4, 7, 4}, 4) != 2 || lastIndex([]int{4, 7}, 4) != 0 || lastIndex([]int{4, 7}, 9) != -1 || lastIndex(nil, 0) != -1 {
 		t.Error("lastIndex")
 	}
 }
