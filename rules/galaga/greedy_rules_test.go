@@ -215,6 +215,8 @@ func TestGreedyMovesMore(t *testing.T) {
 			att: []string{"A3"}, def: []string{"D4"}, player: 1, side: defenceSide, want: "Return Fire"},
 		{name: "an escape held first", hands: [][]string{{}, {"Escape Pod", "D3"}},
 			att: []string{"A6"}, player: 1, side: defenceSide, want: "Escape Pod"},
+		{name: "the opening: two cards above the expected defence", hands: [][]string{{"A2", "A4", "A5"}, {"D3", "D3", "D3", "D3", "D3", "D3"}},
+			player: 0, side: attackSide, opening: true, want: "A5"},
 		{name: "the opening: a limit only once", hands: [][]string{{"Warp Strike", "A6"}, {"D3"}},
 			player: 0, side: attackSide, opening: true, want: "A6",
 			setup: func(b *battle) { b.sides[defenceSide].limits = []limit{{n: 1}} }},
