@@ -217,6 +217,15 @@ func TestGreedyMovesMore(t *testing.T) {
 			att: []string{"A6"}, player: 1, side: defenceSide, want: "Escape Pod"},
 		{name: "the opening: two cards above the expected defence", hands: [][]string{{"A2", "A4", "A5"}, {"D3", "D3", "D3", "D3", "D3", "D3"}},
 			player: 0, side: attackSide, opening: true, want: "A5"},
+		// ties, which the documentation leaves open, go to the first: the
+		// first stack, the first target, the first plan in the order of the
+		// hand (so that a seeded run plays the same game every time)
+		{name: "a × under the first of equal stacks", hands: [][]string{{}, {"D×2"}},
+			att: []string{"A6", "A6"}, def: []string{"D5", "D5"}, player: 1, side: defenceSide, want: "D×2", wantTarget: ref{what: refStack}},
+		{name: "a discard of the first of equal stacks", hands: [][]string{{"Tractor Beam"}, {}},
+			att: []string{"A6"}, def: []string{"D5", "D5"}, player: 0, side: attackSide, want: "Tractor Beam", wantTarget: ref{what: refStack}},
+		{name: "of two plans that spend as much, the first", hands: [][]string{{"A2", "A4", "A3", "A3"}, {}},
+			def: []string{"D5"}, player: 0, side: attackSide, want: "A4"},
 		{name: "the opening: a limit only once", hands: [][]string{{"Warp Strike", "A6"}, {"D3"}},
 			player: 0, side: attackSide, opening: true, want: "A6",
 			setup: func(b *battle) { b.sides[defenceSide].limits = []limit{{n: 1}} }},
@@ -236,7 +245,13 @@ func TestGreedyMovesMore(t *testing.T) {
 			if ok {
 				got = g.cards[g.ps[c.player].hand[mv.hand]].Title
 			}
-			if got != c.want || ok && mv.target != c.wantTarget && (c.wantTarget != ref{} || got != "" && testCards[cardIndex(got)].Effect.Augment.Op != 0) {
+			// the target counts for an augment, a negation and a discard
+			aimed := false
+			if ok {
+				e := g.cards[g.ps[c.player].hand[mv.hand]].Effect
+				aimed = e.Augment.Op != 0 || e.Special.Name == Negate || e.Special.Name == DiscardNumbered
+			}
+			if got != c.want || ok && aimed && mv.target != c.wantTarget {
 				t.Errorf("played %q at %+v, want %q at %+v", got, mv.target, c.want, c.wantTarget)
 			}
 		})
