@@ -124,7 +124,7 @@ func TestBattleSpecials(t *testing.T) {
 			lives: []int{3, 3}, effect: map[string]int{"Countermeasure": 1, "Warp Strike": 0}},
 		{name: "a negation at once counts against a limit",
 			hands: [][]string{{"Warp Strike", "A5", "Tractor Beam"}, {"Countermeasure", "D6"}}, answers: [2][]string{nil, {"", "Countermeasure"}},
-			att:   []step{{title: "Warp Strike"}, {title: "A5"}, {title: "Tractor Beam", target: stack0}, pass()}, def: play("D6", ""),
+			att: []step{{title: "Warp Strike"}, {title: "A5"}, {title: "Tractor Beam", target: stack0}, pass()}, def: play("D6", ""),
 			lives: []int{3, 2}, hand: []int{0, 1}, effect: map[string]int{"Warp Strike": 1, "Countermeasure": 1, "Tractor Beam": 0}},
 		{name: "the attack negates the defence's limit",
 			hands: [][]string{{"A2", "Jamming Signal", "A3", "A4", "A5"}, {"Jammer", "D3"}},
