@@ -235,3 +235,23 @@ func TestOneUpDraw(t *testing.T) {
 		t.Error("PlayedBy does not name seat 1 alone")
 	}
 }
+
+// TestPlayOneUps: on its turn a player plays 1UPs, the first held
+// included, while the policy picks one: four lives on the pile, a hand of
+// 1UPs, and greedy gains all four.
+func TestPlayOneUps(t *testing.T) {
+	deck := &Deck{Lives: 10, Cards: []Card{
+		{Title: "1UP", Kind: OneUp, Effect: Effect{Special: Special{Name: GainLife}}, Count: 20},
+		{Title: "A5", Kind: Offensive, Effect: Effect{Value: 5}}, // none in the deck: nobody attacks
+	}}
+	m, err := NewMatch(deck, Options{Policies: []Policy{Greedy{}, pacifist}, TurnLimit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g *game
+	m.opts.Policies[0] = spy{m.opts.Policies[0], &g}
+	r := m.Play(sim.NewRand(1, 0))
+	if g.ps[0].lives != 7 || len(g.ps[0].hand) != 2 || g.pile != 0 || r.Played[0] != 4 || r.Effective[0] != 4 {
+		t.Errorf("lives %d, hand %d, pile %d; 1UP played %d, effective %d", g.ps[0].lives, len(g.ps[0].hand), g.pile, r.Played[0], r.Effective[0])
+	}
+}
