@@ -31,6 +31,12 @@ var testCards = []Card{
 	{Title: "Return Fire", Kind: Defensive, Effect: Effect{Special: Special{Name: ReturnFire}}},
 	{Title: "Repair", Kind: Defensive, Effect: Effect{Special: Special{Name: GainLife}}},
 	{Title: "1UP", Kind: OneUp, Effect: Effect{Special: Special{Name: GainLife}}},
+	{Title: "Recharge", Kind: OneUp, Effect: Effect{Special: Special{Name: Draw, N: 2}}},
+	{Title: "D+2", Kind: Defensive, Effect: Effect{Augment: Augment{Plus, 2}}},
+	{Title: "D×3", Kind: Defensive, Effect: Effect{Augment: Augment{Times, 3}}},
+	{Title: "D×2", Kind: Defensive, Effect: Effect{Augment: Augment{Times, 2}}},
+	{Title: "Jammer", Kind: Defensive, Effect: Effect{Special: Special{Name: Limit, N: 2}}},
+	{Title: "Salvage", Kind: Offensive, Effect: Effect{Special: Special{Name: GainLife}}},
 }
 
 // step is a scripted play: a card by title (and its target), or a pass
