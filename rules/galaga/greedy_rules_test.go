@@ -241,6 +241,12 @@ func TestGreedyMovesMore(t *testing.T) {
 			player: 0, side: attackSide, opening: true, want: "A4"},
 		{name: "the opening: the least card when nothing beats the expected defence", hands: [][]string{{"A2", "A3"}, {"D3", "D3", "D3", "D3", "D3", "D3"}},
 			player: 0, side: attackSide, opening: true, want: "A2"},
+		{name: "the opening: no more once the expected defence is beaten", hands: [][]string{{"A2", "A6"}, {"D3", "D3", "D3"}},
+			att: []string{"A4"}, player: 0, side: attackSide, opening: true, want: ""},
+		{name: "the opening: one card when nothing beats the expected defence", hands: [][]string{{"A3"}, {"D3", "D3", "D3", "D3", "D3", "D3"}},
+			att: []string{"A2"}, player: 0, side: attackSide, opening: true, want: ""},
+		{name: "the opening: a second card when the first falls short", hands: [][]string{{"A2", "A5"}, {"D3", "D3", "D3", "D3", "D3", "D3"}},
+			att: []string{"A4"}, player: 0, side: attackSide, opening: true, want: "A5"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := table(t, c.hands, nil, nil, nil, nil)

@@ -214,6 +214,9 @@ func (b *battle) helps(p int) int {
 // × augments, then the + ones. Among plans of as many cards it keeps the
 // one that spends the least.
 func (b *battle) plan(p, s int, goal func(own, foe int) bool, limit int, remove bool) (move, bool) {
+	if goal(b.total(s), b.total(1-s)) {
+		return move{}, false // reached already: the fewest cards are none
+	}
 	var pl planner
 	discard, negate := pl.gather(b.g, p, sideKind[s], remove)
 	var ownBuf [16]stackValue
