@@ -1,0 +1,102 @@
+package output
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/templates/draw"
+)
+
+// seg writes a segment as the Recorder writes a path: "Mx,y Lx,y".
+func seg(s layout.Segment) string {
+	return fmt.Sprintf("M%s,%s L%s,%s", draw.Num(s.A.X), draw.Num(s.A.Y), draw.Num(s.B.X), draw.Num(s.B.Y))
+}
+
+// TestTuckboxTwoSheets: a net too wide for one sheet (60 tarot cards at
+// 0.5 mm on A4) is cut along a fold of the body, as layout.TuckSheet
+// states: the first sheet's part ends with a solid cut along the join; the
+// second's begins with a glue tab, cut solid, folding (dashed) on the
+// join. On both, a solid tick marks the join, with the letter A centred
+// above it, and the label says which sheet of two it is and how to join
+// them.
+func TestTuckboxTwoSheets(t *testing.T) {
+	src := strings.Replace(tuckDeck, "size: poker", "size: tarot", 1)
+	job, diags := prepare(t, src, nil, DeckOptions{Builtin: builtinTuck(t)})
+	if job == nil {
+		t.Fatal(diags)
+	}
+	box, _, err := TuckBoxFor(job, 60, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(box.Sheets) != 2 {
+		t.Fatalf("%d sheets, want 2", len(box.Sheets))
+	}
+	doc := box.Document()
+	for i, s := range box.Sheets {
+		if s.Join == nil || (i == 0) != (s.Tab == nil) {
+			t.Fatalf("sheet %d: join %v, tab %v", i+1, s.Join, s.Tab)
+		}
+		var join *draw.Face
+		var label string
+		for _, l := range doc.Pages[i].Layers {
+			for _, op := range l.Face.Ops {
+				if tx, ok := op.(*draw.TextOp); ok && tx.Text == "A" {
+					join = l.Face
+					if l.Transform != layout.Translate(s.Offset.X, s.Offset.Y) {
+						t.Errorf("sheet %d: the join is drawn at %v, not at the net's place %v", i+1, l.Transform, s.Offset)
+					}
+				} else if ok && strings.Contains(tx.Text, "print at 100%") {
+					label += tx.Text
+				}
+			}
+		}
+		if join == nil {
+			t.Fatalf("sheet %d: no join drawn", i+1)
+		}
+		// what a person cuts (solid, black) and folds (dashed, grey)
+		var cut, fold []string
+		var a *draw.TextOp
+		for _, op := range join.Ops {
+			switch op := op.(type) {
+			case *draw.PathOp:
+				switch {
+				case op.Dash == nil && op.Stroke == markColour:
+					cut = append(cut, draw.PathString(op.Path))
+				case op.Dash != nil && op.Stroke == foldColour:
+					fold = append(fold, draw.PathString(op.Path))
+				default:
+					t.Errorf("sheet %d: a line neither cut nor fold: %+v", i+1, op)
+				}
+			case *draw.TextOp:
+				a = op
+			}
+		}
+		want := []string{seg(*s.Join), seg(s.Tick)}
+		var wantFold []string
+		if i == 1 {
+			var tab []string
+			for k, p := range s.Tab {
+				tab = append(tab, map[bool]string{true: "M", false: "L"}[k == 0]+draw.Num(p.X)+","+draw.Num(p.Y))
+			}
+			want = []string{strings.Join(tab, " "), seg(s.Tick)}
+			wantFold = []string{seg(*s.Join)}
+		}
+		if fmt.Sprint(cut) != fmt.Sprint(want) || fmt.Sprint(fold) != fmt.Sprint(wantFold) {
+			t.Errorf("sheet %d: cut %q, fold %q; want cut %q, fold %q", i+1, cut, fold, want, wantFold)
+		}
+		// the A: centred on the tick (an 8 pt capital is about 2 mm wide),
+		// its baseline within 4 mm above the tick's top
+		top := min(s.Tick.A.Y, s.Tick.B.Y)
+		if mid := a.X + 1; mid < s.Tick.A.X-1 || mid > s.Tick.A.X+1 || a.Y > top || a.Y < top-4 {
+			t.Errorf("sheet %d: A at %v,%v; the tick is at x %v from y %v", i+1, a.X, a.Y, s.Tick.A.X, top)
+		}
+		for _, w := range []string{fmt.Sprintf("sheet %d/2", i+1), "glue tab A of sheet 2 inside the edge at A of sheet 1"} {
+			if !strings.Contains(label, w) {
+				t.Errorf("sheet %d: label %q lacks %q", i+1, label, w)
+			}
+		}
+	}
+}
