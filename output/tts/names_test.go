@@ -1,6 +1,7 @@
 package tts
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -25,5 +26,32 @@ func TestBackImageNames(t *testing.T) {
 	}
 	if want := []string{"g-back-1.png", "g-back-2.png", "g-back-3.png"}; !slices.Equal(backs, want) {
 		t.Errorf("backs %v, want %v", backs, want)
+	}
+}
+
+// TestObjectsApart: the objects of an export with a deck per back lie on
+// a row along x, 3 units apart from the first at 0 — more than the width
+// of a card at scale 1 in Tabletop Simulator, so that no deck lands on
+// another when the object is loaded.
+func TestObjectsApart(t *testing.T) {
+	dir := t.TempDir()
+	files, _, err := Export(prepared(t, twoBacks), nil, Options{Dir: dir, Stem: "g"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct{ ObjectStates []objectState }
+	for _, f := range files {
+		if f.Path == filepath.Join(dir, "g.json") {
+			if err := json.Unmarshal(f.Data, &s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var xs []float64
+	for _, o := range s.ObjectStates {
+		xs = append(xs, o.Transform.PosX)
+	}
+	if want := []float64{0, 3, 6}; !slices.Equal(xs, want) {
+		t.Errorf("objects at x %v, want %v", xs, want)
 	}
 }
