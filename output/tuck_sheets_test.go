@@ -100,3 +100,24 @@ func TestTuckboxTwoSheets(t *testing.T) {
 		}
 	}
 }
+
+// TestTuckboxNoCards: a deck with a back template but no cards of its own
+// (its box holds cards counted elsewhere, --cards) gets a box whose panels
+// show no art, there being no first card whose back to show.
+func TestTuckboxNoCards(t *testing.T) {
+	src := strings.Replace(tuckDeck, "cards:\n  - {name: a, count: 3}\n", "cards: []\n", 1)
+	job, diags := prepare(t, src, nil, DeckOptions{Builtin: builtinTuck(t)})
+	if job == nil {
+		t.Fatal(diags)
+	}
+	if _, _, err := TuckBoxFor(job, 0, 0.32); err == nil {
+		t.Error("a box for no cards, with no count given")
+	}
+	box, _, err := TuckBoxFor(job, 44, 0.32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if box.Art != nil || box.Box.Cards != 44 {
+		t.Errorf("art %v, %d cards; want no art, 44 cards", box.Art != nil, box.Box.Cards)
+	}
+}
