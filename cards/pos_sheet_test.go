@@ -45,3 +45,13 @@ func TestSniffNUL(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnName: spreadsheet columns are numbered A–Z, then AA–AZ, BA …
+// ZZ, then AAA: bijective base 26.
+func TestColumnName(t *testing.T) {
+	for n, want := range map[int]string{1: "A", 2: "B", 25: "Y", 26: "Z", 27: "AA", 51: "AY", 52: "AZ", 53: "BA", 676: "YZ", 677: "ZA", 702: "ZZ", 703: "AAA", 16384: "XFD"} {
+		if got := columnName(n); got != want {
+			t.Errorf("columnName(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
