@@ -1,6 +1,9 @@
 package cards
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestPrintable: every character a terminal acts on is written as a Go
 // escape — the C0 controls but the line feed, DEL, the C1 controls
@@ -39,5 +42,31 @@ func TestFindAliasNone(t *testing.T) {
 	}
 	if got := findAlias([]byte("k: a*x, *x"), "x"); got != 8 {
 		t.Errorf("findAlias after a false match = %d, want 8", got)
+	}
+}
+
+// TestNameLength: a printable name of up to MaxExcerpt runes is written as
+// it is; one rune more, and it is quoted and cut.
+func TestNameLength(t *testing.T) {
+	at, over := strings.Repeat("é", MaxExcerpt), strings.Repeat("é", MaxExcerpt+1)
+	if got := Name(at); got != at {
+		t.Errorf("Name of %d runes = %s, want it as it is", MaxExcerpt, got)
+	}
+	if got, want := Name(over), `"`+at+`"…`; got != want {
+		t.Errorf("Name of %d runes = %s, want %s", MaxExcerpt+1, got, want)
+	}
+}
+
+// TestControlCharacterFirst: a control character is placed where it is,
+// the file's very first byte included.
+func TestControlCharacterFirst(t *testing.T) {
+	for src, want := range map[string]string{
+		"\x01k: v\n": "f.yaml:1:1: error: YAML syntax: control character U+0001 is not allowed",
+		"k: v\x01\n": "f.yaml:1:5: error: YAML syntax: control character U+0001 is not allowed",
+	} {
+		_, ds := Parse("f.yaml", []byte(src))
+		if len(ds) != 1 || ds[0].String() != want {
+			t.Errorf("%q: %v, want %s", src, ds, want)
+		}
 	}
 }
