@@ -58,11 +58,14 @@ func TestNameLength(t *testing.T) {
 }
 
 // TestControlCharacterFirst: a control character is placed where it is,
-// the file's very first byte included.
+// the file's very first byte included, and the C1 controls U+0080–U+009F
+// at both ends.
 func TestControlCharacterFirst(t *testing.T) {
 	for src, want := range map[string]string{
 		"\x01k: v\n": "f.yaml:1:1: error: YAML syntax: control character U+0001 is not allowed",
 		"k: v\x01\n": "f.yaml:1:5: error: YAML syntax: control character U+0001 is not allowed",
+		"k: \u0080\n": "f.yaml:1:4: error: YAML syntax: control character U+0080 is not allowed",
+		"k: \u009f\n": "f.yaml:1:4: error: YAML syntax: control character U+009F is not allowed",
 	} {
 		_, ds := Parse("f.yaml", []byte(src))
 		if len(ds) != 1 || ds[0].String() != want {

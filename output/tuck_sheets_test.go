@@ -121,3 +121,38 @@ func TestTuckboxNoCards(t *testing.T) {
 		t.Errorf("art %v, %d cards; want no art, 44 cards", box.Art != nil, box.Box.Cards)
 	}
 }
+
+// TestTuckboxPanels: the front panel shows the tuckbox-front template and
+// the back panel tuckbox-back.
+func TestTuckboxPanels(t *testing.T) {
+	src := strings.Replace(tuckDeck, "front: f\n", "  tuckbox-front: {background: \"#ff0000\"}\n  tuckbox-back: {background: \"#00ff00\"}\nfront: f\n", 1)
+	job, diags := prepare(t, src, nil, DeckOptions{})
+	if job == nil {
+		t.Fatal(diags)
+	}
+	box, _, err := TuckBoxFor(job, 10, 0.32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec draw.Recorder
+	draw.Draw(&rec, box.Document())
+	out := rec.String()
+	red, green := strings.Index(out, "fill=#ff0000"), strings.Index(out, "fill=#00ff00")
+	if red < 0 || green < 0 {
+		t.Fatalf("panels: red at %d, green at %d in\n%s", red, green, out)
+	}
+	front, back := -1, -1
+	for i, p := range box.Box.Body() {
+		switch p.Name {
+		case "front":
+			front = i
+		case "back":
+			back = i
+		}
+	}
+	// the net is drawn panel by panel, in the body's order: the template
+	// drawn first is that of the panel that comes first
+	if front < 0 || back < 0 || (red < green) != (front < back) {
+		t.Errorf("tuckbox-front drawn on the back panel (front is panel %d, back panel %d)", front, back)
+	}
+}
