@@ -62,8 +62,8 @@ func TestNameLength(t *testing.T) {
 // at both ends.
 func TestControlCharacterFirst(t *testing.T) {
 	for src, want := range map[string]string{
-		"\x01k: v\n": "f.yaml:1:1: error: YAML syntax: control character U+0001 is not allowed",
-		"k: v\x01\n": "f.yaml:1:5: error: YAML syntax: control character U+0001 is not allowed",
+		"\x01k: v\n":  "f.yaml:1:1: error: YAML syntax: control character U+0001 is not allowed",
+		"k: v\x01\n":  "f.yaml:1:5: error: YAML syntax: control character U+0001 is not allowed",
 		"k: \u0080\n": "f.yaml:1:4: error: YAML syntax: control character U+0080 is not allowed",
 		"k: \u009f\n": "f.yaml:1:4: error: YAML syntax: control character U+009F is not allowed",
 	} {
