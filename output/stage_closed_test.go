@@ -1,6 +1,7 @@
 package output
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -31,5 +32,36 @@ func TestStageClosed(t *testing.T) {
 		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 			t.Errorf("after %s: the folder holds %v", end, entries)
 		}
+	}
+}
+
+// TestDiscardClosesFiles: discarding a stage closes the temporary files it
+// still holds open (a long-running studio would otherwise run out of file
+// descriptors), besides removing them.
+func TestDiscardClosesFiles(t *testing.T) {
+	open := func() int {
+		entries, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd here")
+		}
+		return len(entries)
+	}
+	dir := t.TempDir()
+	before := open()
+	st := NewStage()
+	for i := range 5 {
+		if _, err := st.Create(filepath.Join(dir, fmt.Sprintf("f%d.pdf", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if during := open(); during < before+5 {
+		t.Fatalf("%d descriptors open while staging, %d before", during, before)
+	}
+	st.Discard()
+	if after := open(); after > before {
+		t.Errorf("%d descriptors open after Discard, %d before", after, before)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the folder holds %v", entries)
 	}
 }
