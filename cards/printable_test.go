@@ -40,6 +40,9 @@ func TestFindAliasNone(t *testing.T) {
 			t.Errorf("findAlias(%q, x) = %d, want -1", src, got)
 		}
 	}
+	if got := findAlias([]byte("*x\n"), "x"); got != 0 {
+		t.Errorf("findAlias of an alias that starts the file = %d, want 0", got)
+	}
 	if got := findAlias([]byte("k: *x #c"), "x"); got != 3 {
 		t.Errorf("findAlias of an alias before a space = %d, want 3", got)
 	}
