@@ -283,14 +283,14 @@ func (s dataSource) readText(diags *Diagnostics, src []byte, ext string) *dataTa
 	return t
 }
 
-// detectDelimiter chooses the delimiter of a CSV file from its first
+// detectDelimiter chooses the delimiter of a CSV file from its first 50
 // rows: of comma, semicolon and tab, those that split the header row into
 // two or more columns and every row into as many are candidates. One
 // candidate is the choice; of several, the one giving the most columns
 // (then comma, semicolon, tab; tab first for a .tsv file) is, and a
 // warning says so. With no candidate, the delimiter that splits the
-// header most is taken (comma for a file of one column), and the rows'
-// widths are checked as usual.
+// header most (first in that order) is taken (comma for a file of one
+// column), and the rows' widths are checked as usual.
 func detectDelimiter(diags *Diagnostics, path string, src []byte, tsv bool) rune {
 	order := delimiters
 	if tsv {

@@ -254,7 +254,6 @@ func Resolve(sizeNode *cards.Node, p cards.Print, opts DeckOptions) (Resolved, c
 	own, diags := ReadPrint(p)
 	settings := opts.Print.Over(own).Settings()
 	fill := opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
-	fill = opts.FillPage || sizeNode != nil && sizeNode.Kind == cards.ScalarNode && sizeNode.Value == "page"
 	switch {
 	case fill:
 		size = layout.Size{W: min(settings.Paper.W, settings.Paper.H), H: max(settings.Paper.W, settings.Paper.H)}

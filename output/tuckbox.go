@@ -277,9 +277,11 @@ func ReadTuckFlags(given map[string]string) (TuckOptions, error) {
 			continue
 		}
 		at := cards.Pos{File: "--" + k}
+		// a value that is not YAML is the text it is, and its syntax
+		// error no problem of the flag's
 		n, ds := cards.Parse(at.File, []byte(v))
 		if n == nil || ds.HasErrors() || n.IsNull() {
-			n = cards.Scalar(v, at)
+			n, ds = cards.Scalar(v, at), nil
 		}
 		n.Pos = at
 		m.Content = append(m.Content, cards.Scalar(k, at), n)
