@@ -376,7 +376,7 @@ func (t *dataTable) cards(diags *Diagnostics, before int) []*Card {
 	for _, row := range t.rows {
 		c := &Card{Pos: row.pos, Number: before + len(out) + 1, Count: 1, Fields: map[string]*Node{}}
 		if t.strict && len(row.cells) != len(header) {
-			diags.Errorf(c.Pos, "CSV row has %d cells; the header has %d", len(row.cells), len(header))
+			diags.Errorf(c.Pos, "CSV row has %s; the header has %d", Count(len(row.cells), "cell", "cells"), len(header))
 		}
 		for i, cell := range row.cells {
 			if i >= len(header) {

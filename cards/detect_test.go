@@ -38,6 +38,6 @@ func TestDelimiterNoCandidate(t *testing.T) {
 	_, got := loadCSVDeck(t, "", "name,x;y\na,b,c;d\ne;f;g\n")
 	assertDiags(t, got, []string{
 		"decks/c.csv:2:1: error: CSV row has 3 cells; the header has 2",
-		"decks/c.csv:3:1: error: CSV row has 1 cells; the header has 2",
+		"decks/c.csv:3:1: error: CSV row has 1 cell; the header has 2",
 	})
 }
