@@ -40,6 +40,7 @@ func TestBattle(t *testing.T) {
 		{"a comeback with character cards 1 to 4: the 4 counts",
 			[]Card{char(2, 3), char(2, 1), char(2, 4), char(2, 2), ability(2, 5)}, []bool{false, false, true, false}, true, 9, []int{2}},
 		{"two character cards bring nobody back", []Card{char(2, 4), char(2, 5), ability(2, 5)}, []bool{false, false, true, false}, true, 0, nil},
+		{"a variant team of nine: the ninth hero counts too", []Card{char(8, 3), ability(8, 5), char(0, 1)}, make([]bool, 9), false, 9, nil},
 		{"two comebacks at once", []Card{char(0, 1), char(0, 2), char(0, 3), char(1, 1), char(1, 2), char(1, 3), char(3, 5), ability(3, 1)}, []bool{true, true, false, false}, true, 6, []int{0, 1}},
 	} {
 		got := Battle(c.hand, c.out, c.comebacks)
