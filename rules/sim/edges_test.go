@@ -93,3 +93,29 @@ func TestResidualEdges(t *testing.T) {
 		t.Errorf("a lone x: %.4f standard errors off, want %.4f", r[3], want)
 	}
 }
+
+// TestFitFarFromZero: a fit and its residuals do not move when the
+// points are shifted far from zero (by 1e6, where a float64 still holds
+// 0.1 to ten digits): the sums are taken of deviations from the means, as
+// a fit must to stay accurate. By hand, x = 0, .1, .2, .3, .4 and
+// y = .1, .3, .2, .5, .4 give Sxy = .08 and Sxx = .1: slope 0.8 through
+// the means (.2, .3).
+func TestFitFarFromZero(t *testing.T) {
+	const big = 1e6
+	dx := []float64{0, .1, .2, .3, .4}
+	dy := []float64{.1, .3, .2, .5, .4}
+	var xs, ys []float64
+	for k := range dx {
+		xs = append(xs, big+dx[k])
+		ys = append(ys, big+dy[k])
+	}
+	if l := FitLine(xs, ys); !(math.Abs(l.Slope-0.8) <= 1e-6 && math.Abs(l.At(big+.2)-(big+.3)) <= 1e-6) {
+		t.Errorf("fit %+v: slope %.9f, through %.9f at the mean x; want 0.8 through y = 1e6 + .3", l, l.Slope, l.At(big+.2)-big)
+	}
+	got, want := DeletedResiduals(xs, ys), DeletedResiduals(dx, dy)
+	for i := range got {
+		if !(math.Abs(got[i]-want[i]) <= 1e-6) {
+			t.Errorf("point %d: %.9f standard errors off, near zero %.9f", i, got[i], want[i])
+		}
+	}
+}
