@@ -365,3 +365,54 @@ func TestSwapsAreReplaced(t *testing.T) {
 		t.Errorf("%d Tactics phases in 4 turns", turns)
 	}
 }
+
+// knocker knocks out the given hero whenever it must.
+type knocker struct {
+	Greedy
+	hero int
+}
+
+func (k knocker) KnockOut(*Player, *rand.Rand) int { return k.hero }
+
+// TestKnockOutCheatsCaught: knocking out a hero the team does not have,
+// or one already out, stops the game with a message naming the policy.
+func TestKnockOutCheatsCaught(t *testing.T) {
+	teams := kitTeams(t)
+	for _, hero := range []int{-1, StandardMembers, StandardMembers + 1} {
+		m, err := NewMatch(teams[0], teams[1], Options{Policies: [2]Policy{knocker{hero: hero}, knocker{hero: hero}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func() {
+				if msg, _ := recover().(string); !strings.Contains(msg, "policy greedy knocked out hero") {
+					t.Errorf("hero %d: stopped with %q", hero, msg)
+				}
+			}()
+			m.Play(sim.NewRand(1, 1))
+		}()
+	}
+	// hero 0 twice: the second knock-out of a side is of a hero already out
+	m, _ := NewMatch(teams[0], teams[1], Options{Policies: [2]Policy{knocker{hero: 0}, knocker{hero: 0}}})
+	func() {
+		defer func() {
+			if msg, _ := recover().(string); !strings.Contains(msg, "knocked out hero 0, who is not standing") {
+				t.Errorf("hero 0 twice: stopped with %q", msg)
+			}
+		}()
+		m.Play(sim.NewRand(1, 1))
+	}()
+}
+
+// TestParsePolicy: the two policies of shared RULES.md by name, and an
+// error naming them for any other.
+func TestParsePolicy(t *testing.T) {
+	for _, name := range []string{"greedy", "random"} {
+		if p, err := ParsePolicy(name); err != nil || p.Name() != name {
+			t.Errorf("%s: %v, %v", name, p, err)
+		}
+	}
+	if _, err := ParsePolicy("Greedy"); err == nil || !strings.Contains(err.Error(), "greedy, random") {
+		t.Errorf("an unknown policy: %v", err)
+	}
+}
