@@ -112,6 +112,9 @@ func TestSettle(t *testing.T) {
 		{"more Xs beat distance", []Tally{{Xs: 2}, {}, x, {}, {}}, -1, 0, []int{1, 2, 3, 4}},
 		{"no X left after cancelling: nobody is out", []Tally{{Stars: 1, Xs: 1}, {}, {Stars: 2, Xs: 1}, {}, {}}, 2, -1, []int{2, 0, 1, 3, 4}},
 		{"the nearest hero with most Stars stays", []Tally{{Stars: 2}, {}, {}, x, {}}, 0, 3, []int{0, 1, 2, 4}},
+		{"the nearest keeps its place against fewer Stars behind it", []Tally{{Stars: 2}, {}, s, {}, {}}, 0, -1, []int{0, 1, 2, 3, 4}},
+		{"Stars after cancelling: 2 − 0 beats 3 − 2", []Tally{{Stars: 3, Xs: 2}, {Stars: 2}, {}, {}, {}}, 1, -1, []int{1, 0, 2, 3, 4}},
+		{"Xs after cancelling: 3 − 2 ties 1 − 0, the farther is out", []Tally{{Stars: 2, Xs: 3}, {}, x, {}, {}}, -1, 2, []int{0, 1, 3, 4}},
 		{"Robbers move nobody", []Tally{{Robbers: 3}, {}, {}, {}, {}}, -1, -1, []int{0, 1, 2, 3, 4}},
 		{"cancelled Stars move nobody", []Tally{{Stars: 1, Xs: 1}, {}, {}, {}, {Stars: 3, Xs: 4}}, -1, 4, []int{0, 1, 2, 3}},
 	} {

@@ -14,7 +14,8 @@ type Config struct {
 	Workers int
 	// Progress, when set, is called after each batch of games with the
 	// number of games done so far and the total; calls come one at a time
-	// and done never decreases.
+	// and done grows with each. A batch is n ÷ (16 × workers) games, at
+	// least 1 and at most 256, so that each worker takes some 16 of them.
 	Progress func(done, total int)
 }
 

@@ -75,7 +75,7 @@ func TestWilson(t *testing.T) {
 		{1, 29, 0.0061, 0.1718},
 	} {
 		lo, hi := Wilson(c.k, c.n, Z95)
-		if math.Abs(lo-c.lo) > 5e-5 || math.Abs(hi-c.hi) > 5e-5 {
+		if !(math.Abs(lo-c.lo) <= 5e-5 && math.Abs(hi-c.hi) <= 5e-5) { // NaN fails too
 			t.Errorf("Wilson(%g, %d) = [%.4f, %.4f], want [%.4f, %.4f]", c.k, c.n, lo, hi, c.lo, c.hi)
 		}
 	}

@@ -35,3 +35,33 @@ func TestFileNames(t *testing.T) {
 		t.Errorf("warnings at lines %v, want 2 to 6", lines)
 	}
 }
+
+// TestFileNameEdges: a name of exactly 40 bytes is used as it is, with no
+// warning, and the 41st byte is cut; a third team of the same name gets
+// "-3", the next free number counting up from 2.
+func TestFileNameEdges(t *testing.T) {
+	a40, a41 := strings.Repeat("a", 40), strings.Repeat("a", 41)
+	for _, c := range []struct {
+		name  string
+		in    []string
+		want  []string
+		warns []int // lines of the warnings
+	}{
+		{"40 bytes fit", []string{a40}, []string{a40}, nil},
+		{"41 bytes are cut", []string{a41}, []string{a40}, []int{1}},
+		{"three of a name", []string{"ACES", "Aces", "aces!"}, []string{"aces", "aces-2", "aces-3"}, []int{2, 3}},
+	} {
+		var teams []*Team
+		for i, n := range c.in {
+			teams = append(teams, &Team{Name: n, Pos: cards.Pos{File: "t.txt", Line: i + 1, Col: 1}})
+		}
+		got, diags := FileNames(teams)
+		var lines []int
+		for _, d := range diags {
+			lines = append(lines, d.Pos.Line)
+		}
+		if !slices.Equal(got, c.want) || !slices.Equal(lines, c.warns) {
+			t.Errorf("%s: names %q, warnings at %v; want %q, %v", c.name, got, lines, c.want, c.warns)
+		}
+	}
+}

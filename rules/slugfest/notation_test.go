@@ -422,3 +422,25 @@ func TestShade(t *testing.T) {
 		}
 	}
 }
+
+// TestHeroShades: the six members of a team are told apart by shades of
+// its colour, darker and lighter in turn: the colour itself, 32 % darker,
+// 22 % lighter, 55 % darker, 40 % lighter, 18 % darker (mixed with black
+// or white, each channel rounded). Worked by hand for #204060, channels
+// 32, 64, 96: 32 % darker is 21.76, 43.52, 65.28 → #162c41; 22 % lighter
+// is 32 + 223 × .22 = 81.06, 106.02, 130.98 → #516a83; and so on.
+func TestHeroShades(t *testing.T) {
+	team := &Team{Name: "SIX", Colour: "#204060"}
+	for k := range 6 {
+		team.Members = append(team.Members, &Member{Hero: fmt.Sprint("Hero ", k)})
+	}
+	var got []string
+	for _, c := range Deck("six.yaml", "Six", 0, team).Cards {
+		if c.Fields["force"].Value == "1" {
+			got = append(got, c.Fields["hero-colour"].Value)
+		}
+	}
+	if want := []string{"#204060", "#162c41", "#516a83", "#0e1d2b", "#798ca0", "#1a344f"}; !slices.Equal(got, want) {
+		t.Errorf("member shades %v, want %v", got, want)
+	}
+}

@@ -3,6 +3,7 @@ package slugfest
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/deckpress/deckpress/rules/sim"
@@ -40,6 +41,7 @@ func TestBattle(t *testing.T) {
 		{"a comeback with character cards 1 to 4: the 4 counts",
 			[]Card{char(2, 3), char(2, 1), char(2, 4), char(2, 2), ability(2, 5)}, []bool{false, false, true, false}, true, 9, []int{2}},
 		{"two character cards bring nobody back", []Card{char(2, 4), char(2, 5), ability(2, 5)}, []bool{false, false, true, false}, true, 0, nil},
+		{"a variant team of nine: the ninth hero counts too", []Card{char(8, 3), ability(8, 5), char(0, 1)}, make([]bool, 9), false, 9, nil},
 		{"two comebacks at once", []Card{char(0, 1), char(0, 2), char(0, 3), char(1, 1), char(1, 2), char(1, 3), char(3, 5), ability(3, 1)}, []bool{true, true, false, false}, true, 6, []int{0, 1}},
 	} {
 		got := Battle(c.hand, c.out, c.comebacks)
@@ -293,5 +295,124 @@ func TestMirror(t *testing.T) {
 	rep, _ := Lab{Games: 1000, Seed: 3, Teams: teams, Pairs: [][2]int{{0, 0}}, Options: Options{Policies: [2]Policy{Greedy{}, Random{}}}}.Run()
 	if p := rep.Pairs[0]; p.CI95[0] < 0.8 {
 		t.Errorf("greedy against random: %+v", p)
+	}
+}
+
+// swapper swaps the given places of the hand at every Tactics phase.
+type swapper struct {
+	Greedy
+	places []int
+}
+
+func (s swapper) Discard(*Player, *rand.Rand) []int { return s.places }
+
+// TestCheatsCaught: a policy that swaps more cards than it may, a card
+// twice, or a card it does not hold stops the game with a message naming
+// it (not with a crash somewhere in the engine).
+func TestCheatsCaught(t *testing.T) {
+	teams := kitTeams(t)
+	for _, c := range []struct {
+		name   string
+		places []int
+	}{
+		{"five swaps with no hero out", []int{0, 1, 2, 3, 4}},
+		{"one past the hand", []int{HandSize}},
+		{"before the hand", []int{-1, 0}},
+		{"a card twice", []int{3, 3}},
+	} {
+		m, err := NewMatch(teams[0], teams[1], Options{Policies: [2]Policy{swapper{places: c.places}, nil}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func() {
+				if msg, _ := recover().(string); !strings.Contains(msg, "policy greedy swaps cards") {
+					t.Errorf("%s: stopped with %q", c.name, msg)
+				}
+			}()
+			m.Play(sim.NewRand(1, 1))
+		}()
+	}
+}
+
+// counter swaps the first card of the hand every turn and checks the draw
+// pile as it goes: 40 cards, 8 drawn at Power Up and 1 at Tactics, so at
+// the t-th Tactics phase the draw pile holds 32 − 9(t − 1) cards, until it
+// runs out (turn 4 leaves 4).
+type counter struct {
+	Greedy
+	t    *testing.T
+	turn *int
+}
+
+func (c counter) Discard(p *Player, _ *rand.Rand) []int {
+	*c.turn++
+	if want := 32 - 9*(*c.turn-1); *c.turn <= 4 && len(p.Draw) != want {
+		c.t.Errorf("Tactics of turn %d: %d cards to draw, want %d", *c.turn, len(p.Draw), want)
+	}
+	return []int{0}
+}
+
+func TestSwapsAreReplaced(t *testing.T) {
+	teams := kitTeams(t)
+	turns := 0
+	m, err := NewMatch(teams[0], teams[1], Options{Policies: [2]Policy{counter{t: t, turn: &turns}, nil}, TurnLimit: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Play(sim.NewRand(1, 2))
+	if turns != 4 {
+		t.Errorf("%d Tactics phases in 4 turns", turns)
+	}
+}
+
+// knocker knocks out the given hero whenever it must.
+type knocker struct {
+	Greedy
+	hero int
+}
+
+func (k knocker) KnockOut(*Player, *rand.Rand) int { return k.hero }
+
+// TestKnockOutCheatsCaught: knocking out a hero the team does not have,
+// or one already out, stops the game with a message naming the policy.
+func TestKnockOutCheatsCaught(t *testing.T) {
+	teams := kitTeams(t)
+	for _, hero := range []int{-1, StandardMembers, StandardMembers + 1} {
+		m, err := NewMatch(teams[0], teams[1], Options{Policies: [2]Policy{knocker{hero: hero}, knocker{hero: hero}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			defer func() {
+				if msg, _ := recover().(string); !strings.Contains(msg, "policy greedy knocked out hero") {
+					t.Errorf("hero %d: stopped with %q", hero, msg)
+				}
+			}()
+			m.Play(sim.NewRand(1, 1))
+		}()
+	}
+	// hero 0 twice: the second knock-out of a side is of a hero already out
+	m, _ := NewMatch(teams[0], teams[1], Options{Policies: [2]Policy{knocker{hero: 0}, knocker{hero: 0}}})
+	func() {
+		defer func() {
+			if msg, _ := recover().(string); !strings.Contains(msg, "knocked out hero 0, who is not standing") {
+				t.Errorf("hero 0 twice: stopped with %q", msg)
+			}
+		}()
+		m.Play(sim.NewRand(1, 1))
+	}()
+}
+
+// TestParsePolicy: the two policies of shared RULES.md by name, and an
+// error naming them for any other.
+func TestParsePolicy(t *testing.T) {
+	for _, name := range []string{"greedy", "random"} {
+		if p, err := ParsePolicy(name); err != nil || p.Name() != name {
+			t.Errorf("%s: %v, %v", name, p, err)
+		}
+	}
+	if _, err := ParsePolicy("Greedy"); err == nil || !strings.Contains(err.Error(), "greedy, random") {
+		t.Errorf("an unknown policy: %v", err)
 	}
 }
