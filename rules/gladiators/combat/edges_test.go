@@ -1,0 +1,579 @@
+package combat
+
+// Tests that pin the rules at their edges: the values on each side of a
+// boundary, written from RULES.md, so that a changed comparison or sum in
+// the engine fails (see MUTANTS.md).
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/deckpress/deckpress/layout"
+)
+
+// TestNewMatchChecks: a side needs a hero and room in its zone; a hero
+// needs at least 1 oomph and an action segment; the messages number the
+// sides from 1.
+func TestNewMatchChecks(t *testing.T) {
+	h := hero(t, "H", 3, 3, 3, 3, pw(CloseAttack, 1))
+	oomph := func(n int) Hero { x := h; x.Oomph = n; return x }
+	still := h
+	still.Segments = [7]bool{}
+	small := &Arena{Name: "pair", Cols: 3, Rows: 1, FeetPerHex: 5,
+		Zones: [][]layout.Hex{{{Col: 0, Row: 0}}, {{Col: 2, Row: 0}}}}
+	sb, err := NewBoard(small)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		b    *Board
+		a, c []Hero
+		want string // "" accepted
+	}{
+		{"1 oomph is enough", openBoard(t), []Hero{oomph(1)}, []Hero{h}, ""},
+		{"0 oomph", openBoard(t), []Hero{h}, []Hero{oomph(0)}, `hero "H" has no oomph or no action segments`},
+		{"no segments", openBoard(t), []Hero{still}, []Hero{h}, `hero "H" has no oomph or no action segments`},
+		{"side 1 empty", openBoard(t), nil, []Hero{h}, "side 1 has no heroes"},
+		{"side 2 empty", openBoard(t), []Hero{h}, nil, "side 2 has no heroes"},
+		{"zone full", sb, []Hero{h}, []Hero{h}, ""},
+		{"side 1 over its zone", sb, []Hero{h, h}, []Hero{h}, "side 1 has 2 heroes; its start zone in pair holds 1"},
+		{"side 2 over its zone", sb, []Hero{h}, []Hero{h, h}, "side 2 has 2 heroes; its start zone in pair holds 1"},
+	} {
+		_, err := NewMatch(c.b, [2][]Hero{c.a, c.c}, Options{})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: error %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestManyHeroes: a match holds up to 2^14 heroes, and not one more.
+func TestManyHeroes(t *testing.T) {
+	const most = 1 << 14
+	cols := most/2 + 1
+	a := &Arena{Name: "long", Cols: cols, Rows: 2, FeetPerHex: 5, Zones: make([][]layout.Hex, 2)}
+	for c := range cols {
+		a.Zones[0] = append(a.Zones[0], layout.Hex{Col: c, Row: 0})
+		a.Zones[1] = append(a.Zones[1], layout.Hex{Col: c, Row: 1})
+	}
+	b, err := NewBoard(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hero(t, "H", 3, 3, 3, 3, pw(CloseAttack, 1))
+	team := func(n int) []Hero {
+		out := make([]Hero, n)
+		for i := range out {
+			out[i] = h
+		}
+		return out
+	}
+	for _, n := range []int{most, most + 1} {
+		_, err := NewMatch(b, [2][]Hero{team(most / 2), team(n - most/2)}, Options{})
+		if got, want := err != nil, n > most; got != want {
+			t.Errorf("%d heroes: error %v", n, err)
+		}
+	}
+}
+
+// scripted is a policy that asks a function for each action, and gives
+// away the first of the hidden gizmos.
+type scripted func(g *game, f *fighter) action
+
+func (scripted) Name() string                                       { return "scripted" }
+func (s scripted) choose(g *game, f *fighter) action                { return s(g, f) }
+func (scripted) reveal(g *game, owner *fighter, gizmos []int32) int { return int(gizmos[0]) }
+
+// TestWholeFight plays whole fights on a two-hex arena with scripted
+// dice and actions, and checks every figure of the result. A (STR 3, DEX
+// 4, SIZ 3, PER 4) has CM 11, 27 oomph, segments 2, 4, 6; B (STR 1, DEX 3,
+// SIZ 2, PER 3) CM 7, 6 oomph, segments 3, 6: A hits on 19, B on 11.
+func TestWholeFight(t *testing.T) {
+	arena := &Arena{Name: "two hexes", Cols: 2, Rows: 1, FeetPerHex: 5,
+		Zones: [][]layout.Hex{{{Col: 0, Row: 0}}, {{Col: 1, Row: 0}}}}
+	board, err := NewBoard(arena)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := func(p Power) Power { p.Gizmo = NoGizmo; return p }
+	armour := bare(with(pw(Defenses, 1), func(p *Power) { p.AlwaysOn = true }))
+	a := hero(t, "A", 3, 4, 3, 4, bare(pw(CloseAttack, 3)), bare(pw(EntanglingAttack, 2)))
+	b := hero(t, "B", 1, 3, 2, 3, bare(pw(CloseAttack, 1)), armour)
+	foe := func(f *fighter) int16 { return int16(1 - f.i) }
+	hit := func(pi int) scripted {
+		return func(g *game, f *fighter) action { return action{kind: aAttack, power: int8(pi), target: foe(f)} }
+	}
+	// A entangles in segment 6 of turn 1, and attacks otherwise
+	holdAt6 := scripted(func(g *game, f *fighter) action {
+		if g.seg == 6 {
+			return action{kind: aAttack, power: 1, target: foe(f)}
+		}
+		return action{kind: aAttack, power: 0, target: foe(f)}
+	})
+	for _, c := range []struct {
+		name  string
+		swap  bool // B is side 1
+		pa    Policy
+		limit int
+		rolls []int
+		want  Result // A's result first
+	}{
+		{
+			// seg 2: A 19, a hit for 3 − 1 = 2; seg 3: B 12 misses; seg 4:
+			// A 20 misses; seg 6: A 1, 3 + 8 − 1 = 10, of B's 4 oomph left
+			name: "A wins in turn 1", pa: hit(0), rolls: []int{19, 12, 20, 1},
+			want: Result{Winner: 0, Turns: 1, Heroes: []HeroResult{
+				{Actions: 3, Hits: 2, Dealt: 6, Powers: []PowerResult{{Uses: 3, Hits: 2, Damage: 6, Left: Unlimited}, {Left: Unlimited}}},
+				{Actions: 1, Taken: 6, Fainted: true, Powers: []PowerResult{{Uses: 1, Left: Unlimited}, {Uses: 2, Saved: 2, Left: Unlimited}}},
+			}},
+		},
+		{
+			name: "the same, A as side 2", swap: true, pa: hit(0), rolls: []int{19, 12, 20, 1},
+			want: Result{Winner: 1, Turns: 1, Heroes: []HeroResult{
+				{Actions: 1, Taken: 6, Fainted: true, Powers: []PowerResult{{Uses: 1, Left: Unlimited}, {Uses: 2, Saved: 2, Left: Unlimited}}},
+				{Actions: 3, Hits: 2, Dealt: 6, Powers: []PowerResult{{Uses: 3, Hits: 2, Damage: 6, Left: Unlimited}, {Left: Unlimited}}},
+			}},
+		},
+		{
+			// segments counted over the fight: held from segment 6 of turn
+			// 1 through segment 8 (turn 2, segment 2); B fails to break
+			// free in segment 6 (3 > STR × 2) and acts again in segment 9
+			name: "a hold across turns, a tie at the limit", pa: holdAt6, limit: 2,
+			rolls: []int{20, 20, 20, 19, 3, 20, 20, 20, 20, 20},
+			want: Result{Winner: -1, Turns: 2, Heroes: []HeroResult{
+				{Actions: 6, Hits: 1, Powers: []PowerResult{{Uses: 5, Left: Unlimited}, {Uses: 1, Hits: 1, Left: Unlimited}}},
+				{Actions: 4, Powers: []PowerResult{{Uses: 3, Left: Unlimited}, {Left: Unlimited}}},
+			}},
+		},
+	} {
+		sides, pols := [2][]Hero{{a}, {b}}, [2]Policy{c.pa, hit(0)}
+		if c.swap {
+			sides, pols = [2][]Hero{{b}, {a}}, [2]Policy{hit(0), c.pa}
+		}
+		m := match(t, board, sides[0], sides[1], Options{Policies: pols, TurnLimit: c.limit})
+		s := &script{t: t, rolls: c.rolls}
+		got := m.Play(s)
+		if len(s.rolls) > 0 {
+			t.Errorf("%s: rolls left over: %v", c.name, s.rolls)
+		}
+		if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", c.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestNoticeNothingLeft: noticing succeeds on PER × 3 but finds nothing
+// when every hidden gizmo of the target is noticed already: nothing
+// changes.
+func TestNoticeNothingLeft(t *testing.T) {
+	hidden := with(pw(Defenses, 1), func(p *Power) { p.Gizmo = Hidden })
+	g, s := duel(t, []Hero{hero(t, "A", 3, 4, 3, 4, pw(CloseAttack, 1))}, []Hero{hero(t, "T", 3, 3, 3, 3, hidden, pw(CloseAttack, 1))}, 1, Options{}, 12, 1)
+	a, f := &g.f[0], &g.f[1]
+	g.do(a, action{kind: aNotice, target: 1}) // 12: noticed
+	if !f.p[0].noticed[a.side] {
+		t.Fatal("a roll of 12 on PER 4 did not notice")
+	}
+	g.do(a, action{kind: aNotice, target: 1}) // 1: nothing left to notice
+	if len(s.rolls) > 0 || f.p[1].noticed[a.side] || f.p[0].broken {
+		t.Errorf("rolls left %v, state %+v", s.rolls, f.p)
+	}
+}
+
+// every is a dice source that walks every sequence of d20 rolls: each
+// run follows path, rolling 1 where the path ends; next moves to the
+// following sequence. Tie-breaking rolls are 0.
+type every struct {
+	path []int
+	at   int
+}
+
+func (e *every) D20() int {
+	if e.at == len(e.path) {
+		e.path = append(e.path, 1)
+	}
+	e.at++
+	return e.path[e.at-1]
+}
+
+func (e *every) IntN(int) int { return 0 }
+
+// next moves to the next sequence of rolls, after a run that rolled
+// e.at dice; false when every sequence has been run.
+func (e *every) next() bool {
+	e.path = e.path[:e.at]
+	for len(e.path) > 0 && e.path[len(e.path)-1] == 20 {
+		e.path = e.path[:len(e.path)-1]
+	}
+	if len(e.path) == 0 {
+		return false
+	}
+	e.path[len(e.path)-1]++
+	e.at = 0
+	return true
+}
+
+// exactMean runs play once for every sequence of d20 rolls and returns
+// the mean of what it returns, each sequence of k rolls weighing 20^−k.
+func exactMean(play func(d Dice) float64) float64 {
+	e := &every{}
+	sum := 0.0
+	for {
+		v := play(e)
+		sum += v * math.Pow(20, -float64(e.at))
+		if !e.next() {
+			return sum
+		}
+	}
+}
+
+// TestExpectedIsTheMean: the greedy policy's expected damage of an
+// attack is the exact mean, over every sequence of rolls, of the oomph
+// the rules take off the foes (less the allies') when the attack is
+// carried out: the to-hit roll and extra oomph, Defenses (reliable or
+// not, pierced or not), Missile Deflection, an unreliable attack,
+// Invisibility, fumbles, a foe with little oomph left, area attacks.
+func TestExpectedIsTheMean(t *testing.T) {
+	close3 := pw(CloseAttack, 3)
+	dist2 := pw(DistanceAttack, 2)
+	missile := with(dist2, func(p *Power) { p.Missile = true })
+	unrel := func(p Power, w int) Power { p.Works = w; return p }
+	alwaysInvisible := with(pw(Invisibility, 1), func(p *Power) { p.AlwaysOn = true })
+	attacker := func(ps ...Power) Hero { return hero(t, "A", 3, 4, 3, 4, ps...) } // CM 11, PER 4
+	target := func(ps ...Power) Hero { return hero(t, "T", 3, 3, 3, 3, ps...) }   // CM 9, 27 oomph
+	for _, c := range []struct {
+		name   string
+		a      Hero
+		foes   []Hero // the first is the target, the others stand beyond it in the row
+		allies []Hero // beside the attacker, nearer the target first
+		dist   int
+		opt    Options
+		invis  bool // the target switched Invisibility on
+	}{
+		{name: "close attack", a: attacker(close3), foes: []Hero{target()}, dist: 1},
+		{name: "a low to-hit number", a: hero(t, "A", 1, 1, 3, 4, close3), foes: []Hero{target()}, dist: 1},
+		{name: "to-hit above 20", a: attacker(close3), foes: []Hero{hero(t, "T", 3, 1, 3, 3)}, dist: 1},
+		{name: "to-hit above 20, fumbles", a: attacker(close3), foes: []Hero{hero(t, "T", 3, 1, 3, 3)}, dist: 1, opt: Options{Fumbles: true}},
+		{name: "to-hit 0", a: hero(t, "A", 1, 1, 3, 4, close3), foes: []Hero{hero(t, "T", 3, 7, 3, 3)}, dist: 1},
+		{name: "little oomph left", a: attacker(close3), foes: []Hero{hero(t, "T", 1, 3, 1, 3)}, dist: 1},
+		{name: "defenses", a: attacker(close3), foes: []Hero{target(pw(Defenses, 2))}, dist: 1},
+		{name: "defenses above the level", a: attacker(close3), foes: []Hero{target(pw(Defenses, 5))}, dist: 1},
+		{name: "piercing", a: attacker(with(close3, func(p *Power) { p.Piercing = true })), foes: []Hero{target(pw(Defenses, 2))}, dist: 1},
+		{name: "unreliable defenses", a: attacker(close3), foes: []Hero{target(unrel(pw(Defenses, 2), 10))}, dist: 1},
+		{name: "missile deflection", a: attacker(missile), foes: []Hero{target(pw(MissileDeflection, 2))}, dist: 3},
+		{name: "unreliable deflection and defenses", a: attacker(missile), foes: []Hero{target(unrel(pw(MissileDeflection, 3), 15), pw(Defenses, 1))}, dist: 3},
+		{name: "deflection of a non-missile", a: attacker(dist2), foes: []Hero{target(pw(MissileDeflection, 2))}, dist: 3},
+		{name: "unreliable attack", a: attacker(unrel(close3, 15)), foes: []Hero{target()}, dist: 1},
+		{name: "always-on invisibility", a: attacker(close3), foes: []Hero{target(alwaysInvisible)}, dist: 1},
+		{name: "unreliable always-on invisibility", a: attacker(close3), foes: []Hero{target(unrel(alwaysInvisible, 10))}, dist: 1},
+		{name: "switched-on invisibility", a: attacker(close3), foes: []Hero{target(pw(Invisibility, 1))}, dist: 1, invis: true},
+		{name: "invisibility not switched on", a: attacker(close3), foes: []Hero{target(pw(Invisibility, 1))}, dist: 1},
+		{name: "area", a: attacker(with(dist2, func(p *Power) { p.Area = true })), foes: []Hero{target(), target(), target(), target()}, allies: []Hero{target()}, dist: 2, opt: Options{Area: true}},
+		{name: "area-falloff", a: attacker(with(pw(DistanceAttack, 3), func(p *Power) { p.Falloff = true })), foes: []Hero{target(), target(), target(), target()}, allies: []Hero{target()}, dist: 2, opt: Options{Area: true}},
+		{name: "area on the ally", a: attacker(with(dist2, func(p *Power) { p.Area = true })), foes: []Hero{target()}, allies: []Hero{hero(t, "ally", 3, 2, 1, 3)}, dist: 1, opt: Options{Area: true}},
+		{name: "area, switched off", a: attacker(with(dist2, func(p *Power) { p.Area = true })), foes: []Hero{target(), target()}, dist: 2},
+	} {
+		side0 := append([]Hero{c.a}, c.allies...)
+		m := match(t, openBoard(t), side0, c.foes, c.opt)
+		at := func(col int) int32 { x, _ := m.board.cell(layout.Hex{Col: col, Row: 7}); return x }
+		setup := func(d Dice) *game {
+			g := m.game(d)
+			for i := range side0 {
+				g.moveTo(&g.f[i], at(5+i))
+			}
+			for i := range c.foes {
+				g.moveTo(&g.f[len(side0)+i], at(5+c.dist+i))
+			}
+			if c.invis {
+				g.f[len(side0)].invis = 6
+			}
+			g.turn, g.seg = 1, 1
+			return g
+		}
+		tg := len(side0)
+		want := exactMean(func(d Dice) float64 {
+			g := setup(d)
+			g.do(&g.f[0], action{kind: aAttack, power: 0, target: int16(tg)})
+			lost := 0.0
+			for i := range g.f {
+				x := float64(g.f[i].h.Oomph - g.f[i].oomph)
+				if g.f[i].side == 0 {
+					x = -x
+				}
+				lost += x
+			}
+			return lost
+		})
+		g := setup(&script{t: t})
+		if got := g.expected(&g.f[0], 0, &g.f[tg]); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: expected %.6f, the rules' mean %.6f", c.name, got, want)
+		}
+	}
+}
+
+// TestGizmoChanceIsTheMean: the chance the greedy policy gives an attack
+// on a gizmo is the exact chance, over every sequence of rolls, that the
+// rules destroy it: d20 ≤ 4 + CM difference, a 20 missing with fumbles,
+// after Invisibility and an unreliable power's own roll.
+func TestGizmoChanceIsTheMean(t *testing.T) {
+	close3 := pw(CloseAttack, 3)
+	for _, c := range []struct {
+		name string
+		a, t Hero
+		opt  Options
+	}{
+		{"CM 11 against 9", hero(t, "A", 3, 4, 3, 4, close3), hero(t, "T", 3, 3, 3, 3, pw(Defenses, 1)), Options{}},
+		{"CM 3 against 6: on a 1", hero(t, "A", 1, 1, 3, 4, close3), hero(t, "T", 2, 2, 3, 3, pw(Defenses, 1)), Options{}},
+		{"CM 3 against 7: never", hero(t, "A", 1, 1, 3, 4, close3), hero(t, "T", 3, 2, 3, 3, pw(Defenses, 1)), Options{}},
+		{"always, without fumbles", hero(t, "A", 6, 9, 1, 4, close3), hero(t, "T", 1, 1, 3, 3, pw(Defenses, 1)), Options{}},
+		{"always but a 20, with fumbles", hero(t, "A", 6, 9, 1, 4, close3), hero(t, "T", 1, 1, 3, 3, pw(Defenses, 1)), Options{Fumbles: true}},
+		{"unreliable", hero(t, "A", 3, 4, 3, 4, with(close3, func(p *Power) { p.Works = 10 })), hero(t, "T", 3, 3, 3, 3, pw(Defenses, 1)), Options{}},
+		{"invisible", hero(t, "A", 3, 4, 3, 4, close3), hero(t, "T", 3, 3, 3, 3, with(pw(Invisibility, 1), func(p *Power) { p.AlwaysOn = true })), Options{}},
+	} {
+		m := match(t, openBoard(t), []Hero{c.a}, []Hero{c.t}, c.opt)
+		setup := func(d Dice) *game {
+			g := m.game(d)
+			g.moveTo(&g.f[0], 100)
+			g.moveTo(&g.f[1], 101)
+			g.turn, g.seg = 1, 1
+			return g
+		}
+		want := exactMean(func(d Dice) float64 {
+			g := setup(d)
+			g.do(&g.f[0], action{kind: aGizmo, power: 0, target: 1, gizmo: 0})
+			if g.f[1].p[0].broken {
+				return 1
+			}
+			return 0
+		})
+		g := setup(&script{t: t})
+		if got := g.gizmoChance(&g.f[0], 0, &g.f[1]); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: chance %.4f, the rules' %.4f", c.name, got, want)
+		}
+	}
+}
+
+// TestPolicyValues: the worth the greedy policy gives a hold, a gizmo
+// and Invisibility, worked out by hand from its documentation (Greedy).
+// A (STR 3, DEX 4, SIZ 3, PER 4: CM 11, 27 oomph, segments 2, 4, 6)
+// against T (STR 3, DEX 3, SIZ 3, PER 3: CM 9, 27 oomph, segments 3, 6).
+// T's Close Attack 1 hits A on 13: 13 hits of level 1 plus extra oomph
+// 2 + 1, an expected 16/20 = 0.8 a roll; level 2: 29/20 = 1.45. A's Close
+// Attack 3 hits T on 17: 51 + 21 = 72/20 = 3.6; through Defenses 2: 17 +
+// 21 = 38/20 = 1.9.
+func TestPolicyValues(t *testing.T) {
+	a := func(ps ...Power) Hero { return hero(t, "A", 3, 4, 3, 4, ps...) }
+	tg := func(ps ...Power) Hero { return hero(t, "T", 3, 3, 3, 3, ps...) }
+	setup := func(a, b Hero) *game {
+		g, _ := duel(t, []Hero{a}, []Hero{b}, 1, Options{})
+		return g
+	}
+	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-9 }
+	t.Run("segments", func(t *testing.T) {
+		h := a()
+		for _, c := range []struct{ from, to, want int }{{3, 8, 3}, {6, 6, 0}, {0, 12, 6}, {5, 6, 1}, {1, 2, 1}, {2, 3, 0}} {
+			if got := segmentsIn(&h, c.from, c.to); got != c.want {
+				t.Errorf("segments 2, 4, 6 after %d through %d: %d, want %d", c.from, c.to, got, c.want)
+			}
+		}
+	})
+	t.Run("entangle", func(t *testing.T) {
+		for _, c := range []struct {
+			name      string
+			level     int
+			held, seg int
+			oomph     int // A's
+			want      float64
+		}{
+			// 0.85 to hit; T's segment 3 lost: 0.85 × 1 × 0.8
+			{"one segment", 2, 0, 1, 27, 0.85 * 0.8},
+			// segments 3 and 6: the second lost unless T broke free (6 in 20)
+			{"two segments", 5, 0, 1, 27, 0.85 * 1.7 * 0.8},
+			{"held already", 2, 3, 1, 27, 0},
+			{"held through 3: segment 6 more", 5, 3, 1, 27, 0.85 * 0.8},
+			{"race: A at 10 oomph", 2, 0, 1, 10, 0.85 * 0.8 * 2.7},
+			{"from segment 3: 4 to 5, none", 2, 0, 3, 27, 0},
+			{"from segment 2: 3 to 4", 2, 0, 2, 27, 0.85 * 0.8},
+		} {
+			g := setup(a(pw(EntanglingAttack, c.level)), tg(pw(CloseAttack, 1)))
+			g.f[1].held, g.seg, g.f[0].oomph = c.held, c.seg, c.oomph
+			if got := g.entangleValue(&g.f[0], 0, &g.f[1], 0.8); !near(got, c.want) {
+				t.Errorf("%s: %.4f, want %.4f", c.name, got, c.want)
+			}
+		}
+	})
+	t.Run("gizmo", func(t *testing.T) {
+		regen := pw(Regeneration, 3)
+		for _, c := range []struct {
+			name   string
+			t      Hero
+			gi     int
+			tOomph int
+			tf, ft float64
+			want   float64
+		}{
+			// T's 2 actions a turn lose 1.45 − 0.8
+			{"the better attack", tg(pw(CloseAttack, 2), pw(DistanceAttack, 1)), 0, 27, 1.45, 3.6, (1.45 - 0.8) * 2},
+			{"the lesser attack", tg(pw(CloseAttack, 2), pw(DistanceAttack, 1)), 1, 27, 1.45, 3.6, 0},
+			{"an attack, T ahead", tg(pw(CloseAttack, 2)), 0, 54, 1.45, 3.6, 1.45 * 2 * 2},
+			// A's 3 actions a turn gain 3.6 − 1.9
+			{"defenses", tg(pw(Defenses, 2)), 0, 27, 0, 1.9, (3.6 - 1.9) * 3},
+			{"regeneration, 2 lost", tg(regen), 0, 25, 0, 3.6, 2},
+			{"regeneration, 7 lost", tg(regen), 0, 20, 0, 3.6, 3},
+			{"regeneration, none lost", tg(regen), 0, 27, 0, 3.6, 0},
+			{"unreliable regeneration", tg(with(regen, func(p *Power) { p.Works = 10 })), 0, 20, 0, 3.6, 1.5},
+			{"flight", tg(pw(Flight, 2)), 0, 27, 0, 3.6, 0},
+		} {
+			g := setup(a(pw(CloseAttack, 3)), c.t)
+			g.f[1].oomph = c.tOomph
+			if got := g.swing(&g.f[0], &g.f[1], c.gi, c.tf, c.ft); !near(got, c.want) || g.f[1].p[c.gi].broken {
+				t.Errorf("%s: %.4f, want %.4f", c.name, got, c.want)
+			}
+		}
+	})
+	t.Run("invisibility", func(t *testing.T) {
+		// T's 2 actions a turn, 0.8 each, missed unless T finds A (6 in 20)
+		full := 2 * 0.8 * 0.7
+		for _, c := range []struct {
+			name       string
+			invis, seg int
+			works      int
+			oomph      int // A's
+			want       float64
+		}{
+			{"off", 0, 1, 20, 27, full},
+			{"on through 3", 3, 1, 20, 27, full / 2},
+			{"on through 6", 6, 1, 20, 27, 0},
+			{"on through 6, at 2", 6, 2, 20, 27, full / 6},
+			{"ran out", 4, 5, 20, 27, full},
+			{"unreliable", 0, 1, 15, 27, full * 0.75},
+			{"race: A at 9", 0, 1, 20, 9, full * 3},
+		} {
+			g := setup(a(with(pw(Invisibility, 1), func(p *Power) { p.Works = c.works })), tg(pw(CloseAttack, 1)))
+			g.f[0].invis, g.seg, g.f[0].oomph = c.invis, c.seg, c.oomph
+			if got := g.invisibilityValue(&g.f[0], 0); !near(got, c.want) || g.f[0].invis != c.invis {
+				t.Errorf("%s: %.4f, want %.4f", c.name, got, c.want)
+			}
+		}
+	})
+}
+
+// TestNewBoardChecks: an arena needs a hex, a hex a size, a fight two
+// zones, and every hex it names must lie on the map; the messages number
+// zones from 1.
+func TestNewBoardChecks(t *testing.T) {
+	ok := func() *Arena {
+		return &Arena{Name: "yard", Cols: 3, Rows: 2, FeetPerHex: 5, Zones: [][]layout.Hex{{{Col: 0, Row: 0}}, {{Col: 2, Row: 1}}}}
+	}
+	for _, c := range []struct {
+		name   string
+		change func(a *Arena)
+		want   string
+	}{
+		{"fine", func(a *Arena) {}, ""},
+		{"one by one", func(a *Arena) { a.Cols, a.Rows, a.Zones = 1, 1, [][]layout.Hex{{{}}, {{}}} }, ""},
+		{"no columns", func(a *Arena) { a.Cols = 0 }, `arena "yard": 0 × 2 hexes; it needs at least one`},
+		{"no rows", func(a *Arena) { a.Rows = 0 }, `arena "yard": 3 × 0 hexes; it needs at least one`},
+		{"1 ft hexes", func(a *Arena) { a.FeetPerHex = 1 }, ""},
+		{"0 ft hexes", func(a *Arena) { a.FeetPerHex = 0 }, `arena "yard": a hex of 0 ft; it must be at least 1 ft`},
+		{"one zone", func(a *Arena) { a.Zones = a.Zones[:1] }, `arena "yard": 1 start zones; a fight needs two`},
+		{"blocked off the map", func(a *Arena) { a.Blocked = []layout.Hex{{Col: 3, Row: 0}} }, `arena "yard": blocked hex 3,0 is outside the 3 × 2 map`},
+		{"opaque off the map", func(a *Arena) { a.Opaque = []layout.Hex{{Col: 0, Row: 2}} }, `arena "yard": opaque hex 0,2 is outside the 3 × 2 map`},
+		{"opaque below the map", func(a *Arena) { a.Opaque = []layout.Hex{{Col: 0, Row: -1}} }, `arena "yard": opaque hex 0,-1 is outside the 3 × 2 map`},
+		{"left of the map", func(a *Arena) { a.Opaque = []layout.Hex{{Col: -1, Row: 0}} }, `arena "yard": opaque hex -1,0 is outside the 3 × 2 map`},
+		{"zone 2 off the map", func(a *Arena) { a.Zones[1] = append(a.Zones[1], layout.Hex{Col: 5, Row: 5}) }, `arena "yard": zone 2: hex 5,5 is outside the 3 × 2 map`},
+	} {
+		a := ok()
+		c.change(a)
+		_, err := NewBoard(a)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: error %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestZoneOrder: a zone's hexes in order of distance from the map's
+// centre on the page, without blocked or repeated hexes; hexes equally
+// far in a group, in cell order. On a 3 × 3 flat-top map (hexes 1 across
+// the flats, columns 0.866 apart, the odd column half a hex down) the
+// centre is at 0.866, 1.25: hex 1,1 is 0.25 from it, 1,0 0.75, 0,1 and
+// 2,1 0.901, 0,2 and 2,2 1.146, 1,2 1.25, 0,0 and 2,0 1.521.
+func TestZoneOrder(t *testing.T) {
+	var all []layout.Hex
+	for _, c := range []int{2, 0, 1} {
+		for _, r := range []int{0, 2, 1} {
+			all = append(all, layout.Hex{Col: c, Row: r})
+		}
+	}
+	h := func(c, r int) int32 { return int32(3*r + c) }
+	for _, c := range []struct {
+		name    string
+		zone    []layout.Hex
+		blocked []layout.Hex
+		order   []int32
+		ties    []int32
+	}{
+		{"every hex", all, nil,
+			[]int32{h(1, 1), h(1, 0), h(0, 1), h(2, 1), h(0, 2), h(2, 2), h(1, 2), h(0, 0), h(2, 0)},
+			[]int32{0, 1, 2, 2, 3, 3, 4, 5, 5}},
+		{"a blocked hex and a repeated one", append(all, layout.Hex{Col: 0, Row: 0}), []layout.Hex{{Col: 1, Row: 0}},
+			[]int32{h(1, 1), h(0, 1), h(2, 1), h(0, 2), h(2, 2), h(1, 2), h(0, 0), h(2, 0)},
+			[]int32{0, 1, 1, 2, 2, 3, 4, 4}},
+		{"two corners", []layout.Hex{{Col: 2, Row: 0}, {Col: 0, Row: 0}}, nil, []int32{h(0, 0), h(2, 0)}, []int32{0, 0}},
+	} {
+		b, err := NewBoard(&Arena{Name: "3 × 3", Cols: 3, Rows: 3, FeetPerHex: 5, Blocked: c.blocked, Zones: [][]layout.Hex{c.zone, c.zone}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for z := range 2 {
+			if !slices.Equal(b.zones[z], c.order) || !slices.Equal(b.zoneTie[z], c.ties) {
+				t.Errorf("%s: zone %d: %v ties %v, want %v ties %v", c.name, z+1, b.zones[z], b.zoneTie[z], c.order, c.ties)
+			}
+		}
+		if b.anyBlocked != (c.blocked != nil) || b.anyOpaque {
+			t.Errorf("%s: any blocked %v, any opaque %v", c.name, b.anyBlocked, b.anyOpaque)
+		}
+	}
+}
+
+// TestSight: on the open field with one opaque hex at 7,7, a hero at 5,7
+// sees along row 7 up to the opaque hex (it does not hide itself) and
+// nothing beyond it, both ways; off the row every hex of columns 5–9 is
+// in sight. Cells past the 64th test the sight bitsets' every word.
+func TestSight(t *testing.T) {
+	a := OpenField()
+	a.Opaque = []layout.Hex{{Col: 7, Row: 7}}
+	b, err := NewBoard(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(c, r int) int32 { x, _ := b.cell(layout.Hex{Col: c, Row: r}); return x }
+	for col := range OpenCols {
+		want := col <= 7
+		if got := b.sees(at(5, 7), at(col, 7)); got != want {
+			t.Errorf("5,7 sees %d,7: %v", col, got)
+		}
+		if got := b.sees(at(col, 7), at(5, 7)); got != want {
+			t.Errorf("%d,7 sees 5,7: %v", col, got)
+		}
+	}
+	for _, r := range []int{0, 3, 12, 13} {
+		for col := 5; col <= 9; col++ {
+			if !b.sees(at(5, 7), at(col, r)) || !b.sees(at(col, r), at(5, 7)) {
+				t.Errorf("5,7 and %d,%d do not see each other", col, r)
+			}
+		}
+	}
+	if !b.sees(at(0, 0), at(19, 13)) || !b.sees(at(19, 13), at(0, 0)) {
+		t.Error("the corners do not see each other")
+	}
+}
