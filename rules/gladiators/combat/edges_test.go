@@ -577,3 +577,251 @@ func TestSight(t *testing.T) {
 		t.Error("the corners do not see each other")
 	}
 }
+
+// TestApproach: the greedy policy's move, on the open field (RULES.md:
+// along the shortest path towards the nearest reachable foe, out of its
+// reach when one's own attack reaches further; Flight when that leaves
+// the hero nearer, counting the chance an unreliable power fails;
+// Teleport when it lands nearer). A walks 1 hex an action (STR 3, DEX 3,
+// SIZ 3: 9 ft a turn, segments 3 and 6, 4 ft a segment); Flight 2 adds
+// 10 ft: 2 hexes. want is the hexes between A and the foe after the move.
+func TestApproach(t *testing.T) {
+	a := func(ps ...Power) Hero { return hero(t, "A", 3, 3, 3, 3, ps...) }
+	foe := func(ps ...Power) Hero { return hero(t, "T", 3, 3, 3, 3, ps...) }
+	close1, dist1 := pw(CloseAttack, 1), pw(DistanceAttack, 1)
+	works := func(p Power, w int) Power { p.Works = w; return p }
+	for _, c := range []struct {
+		name string
+		a, t Hero
+		dist int
+		kind actKind
+		mode moveMode
+		want int
+	}{
+		{"walks a hex nearer", a(close1), foe(close1), 5, aMove, walk, 4},
+		{"next to the foe: waits", a(close1), foe(close1), 1, aPass, walk, 1},
+		{"flies 2 hexes", a(close1, pw(Flight, 2)), foe(close1), 5, aMove, fly, 3},
+		{"flight that works on 15: still flies", a(close1, works(pw(Flight, 2), 15)), foe(close1), 5, aMove, fly, 3},
+		{"flight that works on 10: walks", a(close1, works(pw(Flight, 2), 10)), foe(close1), 5, aMove, walk, 4},
+		{"flies only as far as it needs", a(close1, pw(Flight, 2)), foe(close1), 2, aMove, walk, 1},
+		{"a ranged attack: near enough", a(dist1), foe(close1), 3, aPass, walk, 3},
+		{"a ranged attack: to 4 hexes", a(dist1), foe(close1), 6, aMove, walk, 5},
+		{"kites out of a close attack", a(dist1), foe(close1), 1, aMove, walk, 2},
+		{"no kiting from a longer reach", a(dist1), foe(pw(DistanceAttack, 2)), 1, aPass, walk, 1},
+		{"no kiting from an equal reach", a(dist1), foe(dist1), 1, aPass, walk, 1},
+		{"kites from a foe's used-up attack", a(dist1), foe(with(pw(DistanceAttack, 2), func(p *Power) { p.Uses = 0 }), close1), 1, aMove, walk, 2},
+		{"no foe it can hurt: waits", a(close1), foe(with(pw(Defenses, 9), func(p *Power) { p.Gizmo = NoGizmo })), 5, aPass, walk, 5},
+		{"entangles a foe who can hurt it", a(pw(EntanglingAttack, 1)), foe(close1), 7, aMove, walk, 6},
+		{"no one to entangle", a(pw(EntanglingAttack, 1)), foe(), 7, aPass, walk, 7},
+		{"teleports 3 hexes", a(close1, pw(Teleport, 1)), foe(close1), 8, aTeleport, walk, 5},
+		{"teleports next to the foe", a(close1, pw(Teleport, 1)), foe(close1), 3, aTeleport, walk, 1},
+		{"an unreliable teleport: not worth it", a(close1, works(pw(Teleport, 1), 10)), foe(close1), 3, aMove, walk, 2},
+		{"an unreliable teleport: worth it", a(close1, works(pw(Teleport, 1), 10)), foe(close1), 8, aTeleport, walk, 5},
+	} {
+		g, _ := duel(t, []Hero{c.a}, []Hero{c.t}, c.dist, Options{})
+		f, tg := &g.f[0], &g.f[1]
+		act := g.approach(f)
+		dest := f.cell
+		if act.kind != aPass {
+			dest = act.dest
+		}
+		if act.kind != c.kind || act.mode != c.mode || g.b.dist(dest, tg.cell) != c.want {
+			t.Errorf("%s: %+v, %d hexes from the foe; want kind %d mode %d, %d hexes", c.name, act, g.b.dist(dest, tg.cell), c.kind, c.mode, c.want)
+		}
+	}
+}
+
+// TestApproachAroundAWall: with a wall (blocked hexes 7,3 to 7,11)
+// between A at 5,7 and the foe at 9,7, a walker takes a step along a
+// shortest walk to a hex next to the foe (worked out here hex by hex);
+// Wall Crawling climbs over, and Flight flies over, a hex nearer as the
+// crow flies.
+func TestApproachAroundAWall(t *testing.T) {
+	arena := OpenField()
+	for r := 3; r <= 11; r++ {
+		arena.Blocked = append(arena.Blocked, layout.Hex{Col: 7, Row: r})
+	}
+	board, err := NewBoard(arena)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(c int) int32 { x, _ := board.cell(layout.Hex{Col: c, Row: 7}); return x }
+	close1 := pw(CloseAttack, 1)
+	for _, c := range []struct {
+		name string
+		a    Hero
+		mode moveMode
+	}{
+		{"walks around", hero(t, "A", 3, 3, 3, 3, close1), walk},
+		{"climbs over", hero(t, "A", 3, 3, 3, 3, close1, pw(WallCrawling, 1)), climb},
+		{"flies over", hero(t, "A", 3, 3, 3, 3, close1, pw(Flight, 1)), fly},
+	} {
+		m := match(t, board, []Hero{c.a}, []Hero{hero(t, "T", 3, 3, 3, 3, close1)}, Options{})
+		g := m.game(&script{t: t})
+		g.moveTo(&g.f[0], at(5))
+		g.moveTo(&g.f[1], at(9))
+		g.turn, g.seg = 1, 1
+		// walking steps to the hexes next to the foe, breadth first
+		steps := map[int32]int{}
+		var q []int32
+		for _, n := range board.nb[at(9)] {
+			if n >= 0 && !board.blocked[n] {
+				steps[n] = 0
+				q = append(q, n)
+			}
+		}
+		for len(q) > 0 {
+			x := q[0]
+			q = q[1:]
+			for _, n := range board.nb[x] {
+				if _, ok := steps[n]; n >= 0 && !ok && !board.blocked[n] && n != at(9) {
+					steps[n] = steps[x] + 1
+					q = append(q, n)
+				}
+			}
+		}
+		act := g.approach(&g.f[0])
+		if act.kind != aMove || act.mode != c.mode || board.dist(act.dest, at(5)) != 1 {
+			t.Fatalf("%s: %+v", c.name, act)
+		}
+		switch c.mode {
+		case walk:
+			if steps[act.dest] != steps[at(5)]-1 {
+				t.Errorf("%s: to %v, %d steps from the foe; from %d", c.name, board.hex(act.dest), steps[act.dest], steps[at(5)])
+			}
+		default:
+			if board.dist(act.dest, at(9)) != 3 {
+				t.Errorf("%s: to %v, %d hexes from the foe, not 3", c.name, board.hex(act.dest), board.dist(act.dest, at(9)))
+			}
+		}
+	}
+}
+
+// TestPlacedApart: after placement each hero stands in its own hex and
+// no other hex is taken, whoever is placed first.
+func TestPlacedApart(t *testing.T) {
+	arena := &Arena{Name: "two hexes", Cols: 2, Rows: 1, FeetPerHex: 5,
+		Zones: [][]layout.Hex{{{Col: 0, Row: 0}}, {{Col: 1, Row: 0}}}}
+	board, err := NewBoard(arena)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pers := range [][2]int{{1, 2}, {2, 1}} {
+		m := match(t, board, []Hero{hero(t, "A", 3, 3, 3, pers[0])}, []Hero{hero(t, "B", 3, 3, 3, pers[1])}, Options{})
+		g := m.game(&script{t: t})
+		g.place()
+		if g.f[0].cell != 0 || g.f[1].cell != 1 || g.occ[0] != 1 || g.occ[1] != 2 {
+			t.Errorf("PER %v: cells %d, %d; taken %v", pers, g.f[0].cell, g.f[1].cell, g.occ)
+		}
+	}
+}
+
+// pick is a dice source whose tie-breaking rolls return k (at most
+// n − 1), and which has no d20 rolls; it records the n of each roll.
+type pick struct {
+	t  testing.TB
+	k  int
+	ns []int
+}
+
+func (p *pick) D20() int { p.t.Helper(); p.t.Fatal("a d20 roll"); return 0 }
+func (p *pick) IntN(n int) int {
+	p.ns = append(p.ns, n)
+	return min(p.k, n-1)
+}
+
+// TestGreedyChoice: the greedy policy's action in exact small cases
+// (the values as in TestPolicyValues). A (CM 11, PER 4) against T (CM 9,
+// 27 oomph) one hex away, or two Ts one and two hexes away.
+func TestGreedyChoice(t *testing.T) {
+	a := func(ps ...Power) Hero { return hero(t, "A", 3, 4, 3, 4, ps...) }
+	tg := func(ps ...Power) Hero { return hero(t, "T", 3, 3, 3, 3, ps...) }
+	close1, dist2 := pw(CloseAttack, 1), pw(DistanceAttack, 2)
+	armour := func(gz Gizmo) Power { return with(pw(Defenses, 9), func(p *Power) { p.Gizmo = gz }) }
+	invisible := pw(Invisibility, 1)
+	for _, c := range []struct {
+		name  string
+		a     Hero
+		ts    []Hero
+		oomph []int  // the Ts' oomph, when not full
+		k     int    // tie-breaking rolls
+		dist  int    // to the first T, when not 1
+		want  action // a move's hex is not compared
+	}{
+		{name: "the stronger attack", a: a(close1, dist2), ts: []Hero{tg()}, want: action{kind: aAttack, power: 1, target: 1}},
+		{name: "the foe with less oomph", a: a(dist2), ts: []Hero{tg(), tg()}, oomph: []int{27, 20}, want: action{kind: aAttack, target: 2}},
+		{name: "the foe with less oomph, first", a: a(dist2), ts: []Hero{tg(), tg()}, oomph: []int{20, 27}, want: action{kind: aAttack, target: 1}},
+		{name: "equals: the die, 0", a: a(dist2), ts: []Hero{tg(), tg()}, k: 0, want: action{kind: aAttack, target: 2}},
+		{name: "equals: the die, 1", a: a(dist2), ts: []Hero{tg(), tg()}, k: 1, want: action{kind: aAttack, target: 1}},
+		// every hit absorbed: A's hits (1.9 a roll) are worth 0.3 × 1.9 × 3
+		// through the gizmo
+		{name: "the gizmo of armour", a: a(close1), ts: []Hero{tg(armour(Visible), close1)}, want: action{kind: aGizmo, power: 0, target: 1, gizmo: 0}},
+		{name: "notice hidden armour", a: a(close1), ts: []Hero{tg(armour(Hidden), close1)}, want: action{kind: aNotice, target: 1}},
+		{name: "armour without a gizmo: nothing worth doing", a: a(close1), ts: []Hero{tg(armour(NoGizmo), bare(close1))}, want: action{kind: aPass}},
+		{name: "armour that cannot be hit", a: a(close1), ts: []Hero{tg(armour(Indestructible), bare(close1))}, want: action{kind: aPass}},
+		{name: "invisibility against a foe's attack", a: a(invisible), ts: []Hero{tg(close1)}, want: action{kind: aInvisible, power: 0}},
+		{name: "always-on invisibility is no action", a: a(with(invisible, func(p *Power) { p.AlwaysOn = true })), ts: []Hero{tg(close1)}, want: action{kind: aPass}},
+		{name: "invisibility used up", a: a(with(invisible, func(p *Power) { p.Uses = 0 })), ts: []Hero{tg(close1)}, want: action{kind: aPass}},
+		// T's Close Attack 3 does 2.1 a roll on A: a hold of its segment 3
+		// is worth 0.85 × 2.1 = 1.785, less than A's 1.9; of 3 and 6, 3.03
+		{name: "a short hold is worth less", a: a(pw(EntanglingAttack, 2), close1), ts: []Hero{tg(pw(CloseAttack, 3))}, want: action{kind: aAttack, power: 1, target: 1}},
+		{name: "a long hold is worth more", a: a(pw(EntanglingAttack, 5), close1), ts: []Hero{tg(pw(CloseAttack, 3))}, want: action{kind: aAttack, power: 0, target: 1}},
+		{name: "out of reach: moves", a: a(close1), ts: []Hero{tg(close1)}, dist: 3, want: action{kind: aMove}},
+	} {
+		g, _ := duel(t, []Hero{c.a}, c.ts, max(c.dist, 1), Options{})
+		for i, o := range c.oomph {
+			g.f[1+i].oomph = o
+		}
+		g.d = &pick{t: t, k: c.k}
+		got := (Greedy{}).choose(g, &g.f[0])
+		if got.kind == aMove {
+			got.dest = 0
+		}
+		if got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestRandomChoice: the random policy draws, with equal chances, among
+// its legal actions: each attack on each foe in reach, each attack of a
+// damaging power on each gizmo it may hit, noticing, switching
+// Invisibility on, and one move per way of moving.
+func TestRandomChoice(t *testing.T) {
+	hidden := with(pw(Regeneration, 1), func(p *Power) { p.Gizmo = Hidden })
+	a := hero(t, "A", 3, 4, 3, 4, pw(CloseAttack, 1), pw(EntanglingAttack, 1), pw(Invisibility, 1), pw(Flight, 1), pw(Teleport, 1),
+		with(pw(DistanceAttack, 1), func(p *Power) { p.Uses = 0 }))
+	// T next to A, T2 three hexes off (out of the Close Attack's reach)
+	g, _ := duel(t, []Hero{a}, []Hero{hero(t, "T", 3, 3, 3, 3, pw(Defenses, 1), hidden), hero(t, "T2", 3, 3, 3, 3, pw(Defenses, 1))}, 1, Options{Policies: [2]Policy{Random{}, Random{}}})
+	g.moveTo(&g.f[2], g.f[0].cell+3)
+	d := &pick{t: t}
+	g.d = d
+	(Random{}).choose(g, &g.f[0])
+	n := d.ns[0]
+	got := map[string]int{}
+	for k := range n {
+		g.d = &pick{t: t, k: k}
+		x := (Random{}).choose(g, &g.f[0])
+		got[fmt.Sprintf("%d/%d/%d/%d/%d", x.kind, x.mode, x.power, x.target, x.gizmo)]++
+	}
+	want := map[string]int{
+		"1/0/0/1/0": 1, // Close Attack on T
+		"2/0/0/1/0": 1, // on T's Defenses
+		"1/0/1/1/0": 1, // Entangling Attack on T
+		"1/0/1/2/0": 1, // and on T2, 3 hexes away
+		"3/0/0/1/0": 1, // noticing T's hidden gizmo
+		"3/0/0/2/0": 0, // T2 has none
+		"4/0/2/0/0": 1, // Invisibility
+		"5/0/0/0/0": 1, // walking
+		"5/1/0/0/0": 1, // flying
+		"6/0/4/0/0": 1, // teleporting
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("action %s drawn %d times of %d, want %d (all: %v)", k, got[k], n, v, got)
+		}
+	}
+	if n != 9 {
+		t.Errorf("%d actions to draw from, want 9", n)
+	}
+}
