@@ -10,7 +10,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
+	"github.com/deckpress/deckpress/rules/gladiators"
 )
 
 // TestNewMatchChecks: a side needs a hero and room in its zone; a hero
@@ -698,9 +700,10 @@ func TestApproachAroundAWall(t *testing.T) {
 }
 
 // TestPlacedApart: after placement each hero stands in its own hex and
-// no other hex is taken, whoever is placed first.
+// no other hex is taken, whoever is placed first; a hero who moves
+// leaves its hex free, the first hex of the map too.
 func TestPlacedApart(t *testing.T) {
-	arena := &Arena{Name: "two hexes", Cols: 2, Rows: 1, FeetPerHex: 5,
+	arena := &Arena{Name: "three hexes", Cols: 3, Rows: 1, FeetPerHex: 5,
 		Zones: [][]layout.Hex{{{Col: 0, Row: 0}}, {{Col: 1, Row: 0}}}}
 	board, err := NewBoard(arena)
 	if err != nil {
@@ -710,8 +713,31 @@ func TestPlacedApart(t *testing.T) {
 		m := match(t, board, []Hero{hero(t, "A", 3, 3, 3, pers[0])}, []Hero{hero(t, "B", 3, 3, 3, pers[1])}, Options{})
 		g := m.game(&script{t: t})
 		g.place()
-		if g.f[0].cell != 0 || g.f[1].cell != 1 || g.occ[0] != 1 || g.occ[1] != 2 {
+		if g.f[0].cell != 0 || g.f[1].cell != 1 || !slices.Equal(g.occ, []int16{1, 2, 0}) {
 			t.Errorf("PER %v: cells %d, %d; taken %v", pers, g.f[0].cell, g.f[1].cell, g.occ)
+		}
+		g.moveTo(&g.f[0], 2)
+		if !slices.Equal(g.occ, []int16{0, 2, 1}) {
+			t.Errorf("PER %v: after a move from the first hex, taken %v", pers, g.occ)
+		}
+	}
+}
+
+// TestPlacementDie: hexes of a zone equally near the centre are chosen
+// among by a die roll: on the 3 × 3 map of TestZoneOrder, 0,1 and 2,1.
+func TestPlacementDie(t *testing.T) {
+	zone := []layout.Hex{{Col: 0, Row: 1}, {Col: 2, Row: 1}, {Col: 0, Row: 0}}
+	b, err := NewBoard(&Arena{Name: "3 × 3", Cols: 3, Rows: 3, FeetPerHex: 5, Zones: [][]layout.Hex{zone, {{Col: 1, Row: 1}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := match(t, b, []Hero{hero(t, "A", 3, 3, 3, 3)}, []Hero{hero(t, "B", 3, 3, 3, 4)}, Options{})
+	for k, want := range []layout.Hex{{Col: 0, Row: 1}, {Col: 2, Row: 1}} {
+		d := &pick{t: t, k: k}
+		g := m.game(d)
+		g.place()
+		if got := b.hex(g.f[0].cell); got != want || !slices.Equal(d.ns, []int{2}) {
+			t.Errorf("die %d: placed at %v, want %v; die rolls among %v", k, got, want, d.ns)
 		}
 	}
 }
@@ -719,14 +745,18 @@ func TestPlacedApart(t *testing.T) {
 // pick is a dice source whose tie-breaking rolls return k (at most
 // n − 1), and which has no d20 rolls; it records the n of each roll.
 type pick struct {
-	t  testing.TB
-	k  int
-	ns []int
+	t    testing.TB
+	k    int
+	ns   []int
+	only int // when not 0, k is rolled only among only; other rolls are 0
 }
 
 func (p *pick) D20() int { p.t.Helper(); p.t.Fatal("a d20 roll"); return 0 }
 func (p *pick) IntN(n int) int {
 	p.ns = append(p.ns, n)
+	if p.only != 0 && n != p.only {
+		return 0
+	}
 	return min(p.k, n-1)
 }
 
@@ -823,5 +853,149 @@ func TestRandomChoice(t *testing.T) {
 	}
 	if n != 9 {
 		t.Errorf("%d actions to draw from, want 9", n)
+	}
+}
+
+// TestActionFigures: what one action adds to the fight's figures: uses,
+// hits, damage dealt and taken (no more than the foe had), oomph saved by
+// Defenses, Missile Deflection and Regeneration, gizmos destroyed. A (CM
+// 11) attacks T (CM 9, 27 oomph): to-hit 17, a roll of 4 does level + 3.
+func TestActionFigures(t *testing.T) {
+	close3 := pw(CloseAttack, 3)
+	missile := with(pw(DistanceAttack, 2), func(p *Power) { p.Missile = true })
+	unl := Unlimited
+	for _, c := range []struct {
+		name  string
+		a, t  Hero
+		oomph int // T's, when not full
+		act   action
+		regen bool // the start of a turn, not the action
+		rolls []int
+		want  [2]HeroResult
+	}{
+		{name: "a hit", a: hero(t, "A", 3, 4, 3, 4, close3), t: hero(t, "T", 3, 3, 3, 3), act: action{kind: aAttack, target: 1}, rolls: []int{4},
+			want: [2]HeroResult{{Hits: 1, Dealt: 6, Powers: []PowerResult{{Uses: 1, Hits: 1, Damage: 6, Left: unl}}}, {Taken: 6}}},
+		{name: "a miss", a: hero(t, "A", 3, 4, 3, 4, close3), t: hero(t, "T", 3, 3, 3, 3), act: action{kind: aAttack, target: 1}, rolls: []int{18},
+			want: [2]HeroResult{{Powers: []PowerResult{{Uses: 1, Left: unl}}}, {}}},
+		{name: "defenses", a: hero(t, "A", 3, 4, 3, 4, close3), t: hero(t, "T", 3, 3, 3, 3, pw(Defenses, 2)), act: action{kind: aAttack, target: 1}, rolls: []int{4},
+			want: [2]HeroResult{{Hits: 1, Dealt: 4, Powers: []PowerResult{{Uses: 1, Hits: 1, Damage: 4, Left: unl}}}, {Taken: 4, Powers: []PowerResult{{Uses: 1, Saved: 2, Left: unl}}}}},
+		{name: "deflected", a: hero(t, "A", 3, 4, 3, 4, missile), t: hero(t, "T", 3, 3, 3, 3, pw(MissileDeflection, 2)), act: action{kind: aAttack, target: 1}, rolls: []int{4, 6},
+			want: [2]HeroResult{{Hits: 1, Powers: []PowerResult{{Uses: 1, Hits: 1, Left: unl}}}, {Powers: []PowerResult{{Uses: 1, Saved: 5, Left: unl}}}}},
+		{name: "not deflected", a: hero(t, "A", 3, 4, 3, 4, missile), t: hero(t, "T", 3, 3, 3, 3, pw(MissileDeflection, 2)), act: action{kind: aAttack, target: 1}, rolls: []int{4, 7},
+			want: [2]HeroResult{{Hits: 1, Dealt: 5, Powers: []PowerResult{{Uses: 1, Hits: 1, Damage: 5, Left: unl}}}, {Taken: 5, Powers: []PowerResult{{Uses: 1, Left: unl}}}}},
+		{name: "no more than it had", a: hero(t, "A", 3, 4, 3, 4, close3), t: hero(t, "T", 3, 3, 3, 3), oomph: 4, act: action{kind: aAttack, target: 1}, rolls: []int{4},
+			want: [2]HeroResult{{Hits: 1, Dealt: 4, Powers: []PowerResult{{Uses: 1, Hits: 1, Damage: 4, Left: unl}}}, {Taken: 4, Fainted: true}}},
+		{name: "a gizmo", a: hero(t, "A", 3, 4, 3, 4, close3), t: hero(t, "T", 3, 3, 3, 3, pw(Defenses, 2)), act: action{kind: aGizmo, target: 1}, rolls: []int{6},
+			want: [2]HeroResult{{GizmosBroken: 1, Powers: []PowerResult{{Uses: 1, Left: unl}}}, {Powers: []PowerResult{{Left: unl}}}}},
+		{name: "a limited attack", a: hero(t, "A", 3, 4, 3, 4, with(close3, func(p *Power) { p.Uses = 2 })), t: hero(t, "T", 3, 3, 3, 3), act: action{kind: aAttack, target: 1}, rolls: []int{18},
+			want: [2]HeroResult{{Powers: []PowerResult{{Uses: 1, Left: 1}}}, {}}},
+		{name: "regeneration", a: hero(t, "A", 3, 4, 3, 4, close3), t: hero(t, "T", 3, 3, 3, 3, pw(Regeneration, 3)), oomph: 25, regen: true,
+			want: [2]HeroResult{{Powers: []PowerResult{{Left: unl}}}, {Powers: []PowerResult{{Uses: 1, Saved: 2, Left: unl}}}}},
+	} {
+		g, s := duel(t, []Hero{c.a}, []Hero{c.t}, 1, Options{}, c.rolls...)
+		if c.oomph > 0 {
+			g.f[1].oomph = c.oomph
+		}
+		if c.regen {
+			g.regenerate()
+		} else {
+			g.do(&g.f[0], c.act)
+		}
+		for i := range c.want {
+			if c.want[i].Powers == nil {
+				c.want[i].Powers = []PowerResult{}
+			}
+		}
+		r := g.result(-1, 1)
+		if fmt.Sprintf("%+v", r.Heroes) != fmt.Sprintf("%+v", c.want[:]) || len(s.rolls) > 0 {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, r.Heroes, c.want)
+		}
+	}
+}
+
+// TestFromSheetDetails: segments 1 to 6 come through (others are not
+// segments), uses and unlimited uses, and each modifier its flag; the two
+// unreliable grades work on 15 and 10.
+func TestFromSheetDetails(t *testing.T) {
+	spec := func(name string, uses int, mods ...string) gladiators.PowerCost {
+		return gladiators.PowerCost{Spec: &gladiators.PowerSpec{Name: name, Level: 2, Uses: uses, Unlimited: uses == 0, Modifiers: mods, ModPos: make([]cards.Pos, len(mods))}, Gizmo: "hidden", Cost: 17}
+	}
+	s := &gladiators.Sheet{Hero: &gladiators.Hero{Name: "Zip", Chars: [4]int{1, 2, 3, 4}}, CombatModifier: 5, Oomph: 9, FeetPerSegment: 3, Total: 120,
+		Segments: []int{0, 1, 6, 7},
+		Powers: []gladiators.PowerCost{
+			spec("Distance Attack", 3, "piercing", "missile", "area"),
+			spec("Distance Attack", 0, "area-falloff", "unreliable-15"),
+			spec("Defenses", 0, "always-on", "unreliable-10"),
+		}}
+	h, diags := FromSheet(s)
+	if len(diags) != 0 {
+		t.Fatalf("warnings: %v", diags)
+	}
+	if h.STR != 1 || h.DEX != 2 || h.SIZ != 3 || h.PER != 4 || h.CM != 5 || h.Oomph != 9 || h.Feet != 3 || h.Points != 120 ||
+		h.Segments != [7]bool{1: true, 6: true} || h.actions() != 2 {
+		t.Errorf("hero: %+v", h)
+	}
+	want := []Power{
+		{Name: "Distance Attack", Kind: DistanceAttack, Level: 2, Uses: 3, Gizmo: Hidden, Works: 20, Piercing: true, Missile: true, Area: true, Cost: 17},
+		{Name: "Distance Attack", Kind: DistanceAttack, Level: 2, Uses: Unlimited, Gizmo: Hidden, Works: 15, Falloff: true, Cost: 17},
+		{Name: "Defenses", Kind: Defenses, Level: 2, Uses: Unlimited, Gizmo: Hidden, Works: 10, AlwaysOn: true, Cost: 17},
+	}
+	if !slices.Equal(h.Powers, want) {
+		t.Errorf("powers:\n got %+v\nwant %+v", h.Powers, want)
+	}
+}
+
+// TestRandomMoves: the random policy's move goes, with equal chances, to
+// any hex its move reaches (not its own, not one a hero stands in);
+// Teleport to any free hex in sight up to level × 3 away; a hero gives
+// away a hidden gizmo picked with equal chances.
+func TestRandomMoves(t *testing.T) {
+	a := hero(t, "A", 3, 3, 3, 3, pw(Flight, 2), pw(Teleport, 1)) // walks 1 hex, flies 2
+	g, _ := duel(t, []Hero{a}, []Hero{hero(t, "T", 3, 3, 3, 3)}, 1, Options{})
+	f, tg := &g.f[0], &g.f[1]
+	for _, c := range []struct {
+		name string
+		draw func() int32
+		n    int // hexes: 6 around, less the foe's; 18 within 2, less the foe's and 7,6 behind it; 36 within 3, less 1
+		most int
+	}{
+		{"walk", func() int32 { return g.randomMove(f, walk) }, 5, 1},
+		{"fly", func() int32 { return g.randomMove(f, fly) }, 16, 2},
+		{"teleport", func() int32 { return g.randomTeleport(f, 1) }, 35, 3},
+	} {
+		seen := map[int32]bool{}
+		for k := range c.n + 1 {
+			d := &pick{t: t, k: k, only: c.n}
+			g.d = d
+			x := c.draw()
+			if x == f.cell || x == tg.cell || g.b.dist(f.cell, x) > c.most || len(d.ns) == 0 || d.ns[len(d.ns)-1] != c.n {
+				t.Fatalf("%s: draw %d: to %v; rolls among %v", c.name, k, g.b.hex(x), d.ns)
+			}
+			seen[x] = true
+		}
+		if len(seen) != c.n {
+			t.Errorf("%s: %d hexes drawn, want %d", c.name, len(seen), c.n)
+		}
+	}
+	// boxed in: no move, no teleport
+	box := &Arena{Name: "box", Cols: 2, Rows: 1, FeetPerHex: 5, Zones: [][]layout.Hex{{{Col: 0, Row: 0}}, {{Col: 1, Row: 0}}}}
+	b, err := NewBoard(box)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := match(t, b, []Hero{a}, []Hero{hero(t, "T", 3, 3, 3, 3)}, Options{})
+	g = m.game(&script{t: t})
+	g.place()
+	if w, tp := g.randomMove(&g.f[0], fly), g.randomTeleport(&g.f[0], 1); w != -1 || tp != -1 {
+		t.Errorf("boxed in: moves to %d, teleports to %d", w, tp)
+	}
+	if got := (Random{}).choose(g, &g.f[0]); got.kind != aPass {
+		t.Errorf("boxed in, nothing to do: %+v", got)
+	}
+	// reveal
+	for k, want := range []int{3, 5} {
+		if got := (Random{}).reveal(&game{d: &pick{t: t, k: k}}, nil, []int32{3, 5}); got != want {
+			t.Errorf("reveal, die %d: %d, want %d", k, got, want)
+		}
 	}
 }
