@@ -999,3 +999,42 @@ func TestRandomMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveActions: a move carried out: walking always goes; flying,
+// climbing and teleporting spend a use of their power, and an unreliable
+// one that fails its roll leaves the hero where it was.
+func TestMoveActions(t *testing.T) {
+	limited := func(k Kind, works int) Power {
+		return with(pw(k, 1), func(p *Power) { p.Uses, p.Works = 3, works })
+	}
+	for _, c := range []struct {
+		name  string
+		p     Power
+		act   action
+		rolls []int
+		moved bool
+		left  int
+	}{
+		{"walk", pw(CloseAttack, 1), action{kind: aMove, mode: walk}, nil, true, Unlimited},
+		{"fly", limited(Flight, 20), action{kind: aMove, mode: fly}, nil, true, 2},
+		{"fly, works on 10", limited(Flight, 10), action{kind: aMove, mode: fly}, []int{10}, true, 2},
+		{"fly, fails on 11", limited(Flight, 10), action{kind: aMove, mode: fly}, []int{11}, false, 2},
+		{"climb, works on 15", limited(WallCrawling, 15), action{kind: aMove, mode: climb}, []int{15}, true, 2},
+		{"climb, fails on 16", limited(WallCrawling, 15), action{kind: aMove, mode: climb}, []int{16}, false, 2},
+		{"teleport, works on 10", limited(Teleport, 10), action{kind: aTeleport}, []int{10}, true, 2},
+		{"teleport, fails on 11", limited(Teleport, 10), action{kind: aTeleport}, []int{11}, false, 2},
+		{"invisibility, works on 10", limited(Invisibility, 10), action{kind: aInvisible}, []int{10}, false, 2},
+	} {
+		g, s := duel(t, []Hero{hero(t, "A", 3, 3, 3, 3, c.p)}, []Hero{hero(t, "T", 3, 3, 3, 3)}, 5, Options{}, c.rolls...)
+		f := &g.f[0]
+		from := f.cell
+		c.act.dest = from + 1
+		g.do(f, c.act)
+		if moved := f.cell != from; moved != c.moved || f.p[0].left != c.left || len(s.rolls) > 0 || (g.occ[from] != 0) == c.moved {
+			t.Errorf("%s: moved %v, uses left %d, rolls left %v", c.name, moved, f.p[0].left, s.rolls)
+		}
+		if c.act.kind == aInvisible && f.invis != g.seg+5 {
+			t.Errorf("%s: invisible through %d", c.name, f.invis)
+		}
+	}
+}
