@@ -1038,3 +1038,128 @@ func TestMoveActions(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldThroughThisSegment: a hero held through this segment is still
+// held in it: it rolls to break free (STR 3: 6 or less) and does not act.
+func TestHeldThroughThisSegment(t *testing.T) {
+	g, s := duel(t, []Hero{hero(t, "A", 3, 3, 3, 3, pw(CloseAttack, 1))}, []Hero{hero(t, "T", 3, 3, 3, 3)}, 1, Options{}, 7)
+	f := &g.f[0]
+	f.held, g.seg = 5, 5
+	g.act(f)
+	if f.held != 5 || g.f[1].oomph != 27 || len(s.rolls) > 0 || f.st.Actions != 1 {
+		t.Errorf("held %d, foe's oomph %d, rolls left %v, actions %d", f.held, g.f[1].oomph, s.rolls, f.st.Actions)
+	}
+}
+
+// TestRandomHeroShape: what RandomHero's documentation promises, over
+// 400 heroes: 15 characteristic points (each at least 1), one or two more
+// bought about one hero in three; levels 1 to 4; unlimited uses about
+// half the time, else 1 to 10; a gizmo named about half the time; the
+// second power of no fixed kind; at most the budget.
+func TestRandomHeroShape(t *testing.T) {
+	rs, err := gladiators.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 400
+	sheets, _ := Pool(n, 77, rs)
+	sums := map[int]int{}
+	levels, uses := map[int]int{}, map[int]int{}
+	unlimited, named, powers := 0, 0, 0
+	second := map[string]bool{}
+	for _, s := range sheets {
+		h := s.Hero
+		sum := 0
+		for _, c := range h.Chars {
+			if c < 1 {
+				t.Errorf("%s: characteristics %v", h.Name, h.Chars)
+			}
+			sum += c
+		}
+		sums[sum]++
+		for i, p := range h.Powers {
+			powers++
+			levels[p.Level]++
+			if p.Unlimited {
+				unlimited++
+			} else {
+				uses[p.Uses]++
+			}
+			if p.Gizmo != "" {
+				named++
+			}
+			if i == 1 {
+				second[p.Name] = true
+			}
+		}
+		if s.Total > rs.Budget {
+			t.Errorf("%s: %d points", h.Name, s.Total)
+		}
+	}
+	if len(sums) != 3 || sums[15] < n*55/100 || sums[15] > n*78/100 || sums[16] < n/10 || sums[17] < n/10 {
+		t.Errorf("characteristic totals %v: want 15 about 2 in 3, 16 and 17 the rest", sums)
+	}
+	for l := 1; l <= 4; l++ {
+		if levels[l] < powers/8 {
+			t.Errorf("levels %v: want 1 to 4, about evenly", levels)
+		}
+	}
+	if len(levels) != 4 {
+		t.Errorf("levels %v: want 1 to 4", levels)
+	}
+	lo, hi := 100, 0
+	for u := range uses {
+		lo, hi = min(lo, u), max(hi, u)
+	}
+	if lo != 1 || hi != 10 {
+		t.Errorf("uses from %d to %d, want 1 to 10", lo, hi)
+	}
+	if f := float64(unlimited) / float64(powers); f < 0.35 || f > 0.65 {
+		t.Errorf("%.2f of powers unlimited, want about half", f)
+	}
+	if f := float64(named) / float64(powers); f < 0.35 || f > 0.65 {
+		t.Errorf("%.2f of powers with a named gizmo, want about half", f)
+	}
+	if len(second) < 5 {
+		t.Errorf("second powers: only %v", second)
+	}
+}
+
+// TestRoundRobinEdges: two heroes and one game a pair are enough; fewer
+// are errors, and so is a hero a match refuses. Heroes who cannot hurt
+// each other tie every game and have no power that dealt most.
+func TestRoundRobinEdges(t *testing.T) {
+	h := func(name string, ps ...Power) Entrant {
+		return Entrant{Hero: hero(t, name, 3, 3, 3, 3, ps...), Points: 10}
+	}
+	armour := with(pw(Defenses, 9), func(p *Power) { p.Gizmo = NoGizmo })
+	calm := []Entrant{h("a", pw(Flight, 1)), h("b", armour)}
+	for _, c := range []struct {
+		name  string
+		games int
+		es    []Entrant
+		want  string
+	}{
+		{"two heroes, one game", 1, calm, ""},
+		{"one hero", 1, calm[:1], "a round robin needs at least two heroes, not 1"},
+		{"no games", 0, calm, "a round robin needs at least one game a pair, not 0"},
+		{"a hero without oomph", 1, append(calm, Entrant{Hero: Hero{Name: "x", Segments: [7]bool{6: true}}}), `hero "x" has no oomph or no action segments`},
+	} {
+		tb, err := RoundRobin{Games: c.games, Seed: 1}.Play(openBoard(t), c.es)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: error %q, want %q", c.name, got, c.want)
+		}
+		if err != nil {
+			continue
+		}
+		for i, r := range tb.Rows {
+			if r.Overall.Ties != 2 || r.Overall.Games() != 2 || r.Top != "" || r.Score != 0.5 {
+				t.Errorf("%s: %s: %+v", c.name, c.es[i].Hero.Name, r)
+			}
+		}
+	}
+}
