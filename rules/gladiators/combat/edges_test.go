@@ -261,6 +261,7 @@ func TestExpectedIsTheMean(t *testing.T) {
 		{name: "a low to-hit number", a: hero(t, "A", 1, 1, 3, 4, close3), foes: []Hero{target()}, dist: 1},
 		{name: "to-hit above 20", a: attacker(close3), foes: []Hero{hero(t, "T", 3, 1, 3, 3)}, dist: 1},
 		{name: "to-hit above 20, fumbles", a: attacker(close3), foes: []Hero{hero(t, "T", 3, 1, 3, 3)}, dist: 1, opt: Options{Fumbles: true}},
+		{name: "to-hit 1", a: hero(t, "A", 1, 1, 3, 4, close3), foes: []Hero{hero(t, "T", 1, 8, 1, 3)}, dist: 1},
 		{name: "to-hit 0", a: hero(t, "A", 1, 1, 3, 4, close3), foes: []Hero{hero(t, "T", 3, 7, 3, 3)}, dist: 1},
 		{name: "little oomph left", a: attacker(close3), foes: []Hero{hero(t, "T", 1, 3, 1, 3)}, dist: 1},
 		{name: "defenses", a: attacker(close3), foes: []Hero{target(pw(Defenses, 2))}, dist: 1},
