@@ -255,7 +255,7 @@ func TestExpectedIsTheMean(t *testing.T) {
 		allies []Hero // beside the attacker, nearer the target first
 		dist   int
 		opt    Options
-		invis  bool // the target switched Invisibility on
+		invis  int // the target switched Invisibility on, through this segment
 	}{
 		{name: "close attack", a: attacker(close3), foes: []Hero{target()}, dist: 1},
 		{name: "a low to-hit number", a: hero(t, "A", 1, 1, 3, 4, close3), foes: []Hero{target()}, dist: 1},
@@ -274,7 +274,8 @@ func TestExpectedIsTheMean(t *testing.T) {
 		{name: "unreliable attack", a: attacker(unrel(close3, 15)), foes: []Hero{target()}, dist: 1},
 		{name: "always-on invisibility", a: attacker(close3), foes: []Hero{target(alwaysInvisible)}, dist: 1},
 		{name: "unreliable always-on invisibility", a: attacker(close3), foes: []Hero{target(unrel(alwaysInvisible, 10))}, dist: 1},
-		{name: "switched-on invisibility", a: attacker(close3), foes: []Hero{target(pw(Invisibility, 1))}, dist: 1, invis: true},
+		{name: "switched-on invisibility", a: attacker(close3), foes: []Hero{target(pw(Invisibility, 1))}, dist: 1, invis: 6},
+		{name: "invisibility switched on through this segment", a: attacker(close3), foes: []Hero{target(pw(Invisibility, 1))}, dist: 1, invis: 1},
 		{name: "invisibility not switched on", a: attacker(close3), foes: []Hero{target(pw(Invisibility, 1))}, dist: 1},
 		{name: "area", a: attacker(with(dist2, func(p *Power) { p.Area = true })), foes: []Hero{target(), target(), target(), target()}, allies: []Hero{target()}, dist: 2, opt: Options{Area: true}},
 		{name: "area-falloff", a: attacker(with(pw(DistanceAttack, 3), func(p *Power) { p.Falloff = true })), foes: []Hero{target(), target(), target(), target()}, allies: []Hero{target()}, dist: 2, opt: Options{Area: true}},
@@ -292,9 +293,7 @@ func TestExpectedIsTheMean(t *testing.T) {
 			for i := range c.foes {
 				g.moveTo(&g.f[len(side0)+i], at(5+c.dist+i))
 			}
-			if c.invis {
-				g.f[len(side0)].invis = 6
-			}
+			g.f[len(side0)].invis = c.invis
 			g.turn, g.seg = 1, 1
 			return g
 		}
