@@ -391,18 +391,24 @@ func TestPolicyValues(t *testing.T) {
 			held, seg int
 			oomph     int // A's
 			want      float64
+			works     int // the hold's, when unreliable
 		}{
 			// 0.85 to hit; T's segment 3 lost: 0.85 × 1 × 0.8
-			{"one segment", 2, 0, 1, 27, 0.85 * 0.8},
+			{"one segment", 2, 0, 1, 27, 0.85 * 0.8, 0},
 			// segments 3 and 6: the second lost unless T broke free (6 in 20)
-			{"two segments", 5, 0, 1, 27, 0.85 * 1.7 * 0.8},
-			{"held already", 2, 3, 1, 27, 0},
-			{"held through 3: segment 6 more", 5, 3, 1, 27, 0.85 * 0.8},
-			{"race: A at 10 oomph", 2, 0, 1, 10, 0.85 * 0.8 * 2.7},
-			{"from segment 3: 4 to 5, none", 2, 0, 3, 27, 0},
-			{"from segment 2: 3 to 4", 2, 0, 2, 27, 0.85 * 0.8},
+			{"two segments", 5, 0, 1, 27, 0.85 * 1.7 * 0.8, 0},
+			{"held already", 2, 3, 1, 27, 0, 0},
+			{"held through 3: segment 6 more", 5, 3, 1, 27, 0.85 * 0.8, 0},
+			{"race: A at 10 oomph", 2, 0, 1, 10, 0.85 * 0.8 * 2.7, 0},
+			{"from segment 3: 4 to 5, none", 2, 0, 3, 27, 0, 0},
+			{"from segment 2: 3 to 4", 2, 0, 2, 27, 0.85 * 0.8, 0},
+			{"a hold that works on 10", 2, 0, 1, 27, 0.5 * 0.85 * 0.8, 10},
 		} {
-			g := setup(a(pw(EntanglingAttack, c.level)), tg(pw(CloseAttack, 1)))
+			hold := pw(EntanglingAttack, c.level)
+			if c.works > 0 {
+				hold.Works = c.works
+			}
+			g := setup(a(hold), tg(pw(CloseAttack, 1)))
 			g.f[1].held, g.seg, g.f[0].oomph = c.held, c.seg, c.oomph
 			if got := g.entangleValue(&g.f[0], 0, &g.f[1], 0.8); !near(got, c.want) {
 				t.Errorf("%s: %.4f, want %.4f", c.name, got, c.want)
@@ -421,6 +427,8 @@ func TestPolicyValues(t *testing.T) {
 		}{
 			// T's 2 actions a turn lose 1.45 − 0.8
 			{"the better attack", tg(pw(CloseAttack, 2), pw(DistanceAttack, 1)), 0, 27, 1.45, 3.6, (1.45 - 0.8) * 2},
+			// without the Close Attack: the Distance Attack, 0.8 on half its uses
+			{"the better attack, the other unreliable", tg(pw(CloseAttack, 2), with(pw(DistanceAttack, 1), func(p *Power) { p.Works = 10 })), 0, 27, 1.45, 3.6, (1.45 - 0.4) * 2},
 			{"the lesser attack", tg(pw(CloseAttack, 2), pw(DistanceAttack, 1)), 1, 27, 1.45, 3.6, 0},
 			{"an attack, T ahead", tg(pw(CloseAttack, 2)), 0, 54, 1.45, 3.6, 1.45 * 2 * 2},
 			// A's 3 actions a turn gain 3.6 − 1.9
