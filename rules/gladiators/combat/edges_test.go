@@ -445,6 +445,12 @@ func TestPolicyValues(t *testing.T) {
 				t.Errorf("%s: %.4f, want %.4f", c.name, got, c.want)
 			}
 		}
+		// A's better attack is its second power: Distance Attack 3 does
+		// 3.6, or 1.9 through Defenses 2 (Close Attack 1: 1.9, or 0.75)
+		g := setup(a(pw(CloseAttack, 1), pw(DistanceAttack, 3)), tg(pw(Defenses, 2)))
+		if got := g.swing(&g.f[0], &g.f[1], 0, 0, 1.9); !near(got, (3.6-1.9)*3) {
+			t.Errorf("defenses against the second power: %.4f, want %.4f", got, (3.6-1.9)*3)
+		}
 	})
 	t.Run("invisibility", func(t *testing.T) {
 		// T's 2 actions a turn, 0.8 each, missed unless T finds A (6 in 20)
