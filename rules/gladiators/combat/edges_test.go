@@ -476,6 +476,11 @@ func TestPolicyValues(t *testing.T) {
 				t.Errorf("%s: %.4f, want %.4f", c.name, got, c.want)
 			}
 		}
+		// T's best attack its second power: Distance Attack 2, 1.45 a roll
+		g := setup(a(pw(Invisibility, 1)), tg(pw(CloseAttack, 1), pw(DistanceAttack, 2)))
+		if got := g.invisibilityValue(&g.f[0], 0); !near(got, 2*1.45*0.7) {
+			t.Errorf("against the foe's second power: %.4f, want %.4f", got, 2*1.45*0.7)
+		}
 	})
 }
 
