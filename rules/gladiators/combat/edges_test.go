@@ -628,6 +628,8 @@ func TestApproach(t *testing.T) {
 		{"a ranged attack: near enough", a(dist1), foe(close1), 3, aPass, walk, 3},
 		{"a ranged attack: to 4 hexes", a(dist1), foe(close1), 6, aMove, walk, 5},
 		{"kites out of a close attack", a(dist1), foe(close1), 1, aMove, walk, 2},
+		// every hex 2 to 4 off is as good: no teleport deeper into the band
+		{"kites on foot, not by teleport", a(dist1, pw(Teleport, 1)), foe(close1), 1, aMove, walk, 2},
 		{"no kiting from a longer reach", a(dist1), foe(pw(DistanceAttack, 2)), 1, aPass, walk, 1},
 		{"no kiting from an equal reach", a(dist1), foe(dist1), 1, aPass, walk, 1},
 		{"kites from a foe's used-up attack", a(dist1), foe(with(pw(DistanceAttack, 2), func(p *Power) { p.Uses = 0 }), close1), 1, aMove, walk, 2},
@@ -1179,6 +1181,28 @@ func TestRoundRobinEdges(t *testing.T) {
 			if r.Overall.Ties != 2 || r.Overall.Games() != 2 || r.Top != "" || r.Score != 0.5 {
 				t.Errorf("%s: %s: %+v", c.name, c.es[i].Hero.Name, r)
 			}
+		}
+	}
+}
+
+// TestParsePolicy: the policies by their command-line names.
+func TestParsePolicy(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want Policy
+		err  string
+	}{
+		{"greedy", Greedy{}, ""},
+		{"random", Random{}, ""},
+		{"Greedy", nil, `unknown policy "Greedy"; policies: greedy, random`},
+	} {
+		got, err := ParsePolicy(c.name)
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if got != c.want || msg != c.err {
+			t.Errorf("%q: %v, %q; want %v, %q", c.name, got, msg, c.want, c.err)
 		}
 	}
 }
