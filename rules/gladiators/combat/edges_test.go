@@ -875,6 +875,20 @@ func TestRandomChoice(t *testing.T) {
 	if n != 9 {
 		t.Errorf("%d actions to draw from, want 9", n)
 	}
+	// the same actions whichever power comes first, and whichever of T's
+	for r := range a.Powers {
+		ps := append(slices.Clone(a.Powers[r:]), a.Powers[:r]...)
+		ar := hero(t, "A", 3, 4, 3, 4, ps...)
+		tps := []Power{hidden, pw(Defenses, 1)}
+		g, _ := duel(t, []Hero{ar}, []Hero{hero(t, "T", 3, 3, 3, 3, tps...), hero(t, "T2", 3, 3, 3, 3, pw(Defenses, 1))}, 1, Options{})
+		g.moveTo(&g.f[2], g.f[0].cell+3)
+		d := &pick{t: t}
+		g.d = d
+		(Random{}).choose(g, &g.f[0])
+		if d.ns[0] != 9 {
+			t.Errorf("powers from %s on: %d actions to draw from, want 9", ps[0].Name, d.ns[0])
+		}
+	}
 }
 
 // TestActionFigures: what one action adds to the fight's figures: uses,
