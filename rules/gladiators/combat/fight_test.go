@@ -84,6 +84,13 @@ func TestTies(t *testing.T) {
 		{"always deflected", plain(with(pw(DistanceAttack, 1), func(p *Power) { p.Missile = true })), plain(with(pw(MissileDeflection, 7), func(p *Power) { p.Gizmo = NoGizmo })), 0, atOnce},
 		{"out of uses", plain(with(pw(CloseAttack, 1), func(p *Power) { p.Uses = 0 })), plain(), 0, atOnce},
 		{"regenerating faster than hurt", plain(pw(CloseAttack, 1)), plain(pw(Regeneration, 9)), 3, atLimit},
+		// CM 3 against CM 17: to-hit 1, a hit on a roll of 1
+		{"a to-hit number of 1 can hurt", hero(t, "H", 1, 1, 3, 3, pw(CloseAttack, 3)), hero(t, "H", 1, 8, 1, 3), 0, never},
+		{"a to-hit number of 0 cannot", hero(t, "H", 1, 1, 3, 3, pw(CloseAttack, 3)), hero(t, "H", 2, 8, 1, 3), 0, atOnce},
+		// CM 9 against 12: to-hit 12, at best 1 + 1 = 2, all absorbed, but
+		// the gizmo falls on 4 − 3 = 1; against CM 13 it cannot be hit
+		{"a gizmo hit on 1 can be lost", plain(pw(CloseAttack, 1)), hero(t, "H", 2, 5, 3, 3, armour(2, Visible)), 0, never},
+		{"a gizmo out of reach", plain(pw(CloseAttack, 1)), hero(t, "H", 3, 5, 3, 3, armour(2, Visible)), 0, atOnce},
 	} {
 		m := match(t, openBoard(t), []Hero{c.a}, []Hero{c.b}, Options{TurnLimit: c.limit})
 		limit := m.opt.TurnLimit
