@@ -20,6 +20,9 @@ func TestBlockCol(t *testing.T) {
 		{"plain", "a: x\n", 0},
 		{"quoted over two lines", "a: 'x\n  y'\n", 0},
 		{"empty literal", "a: |\nb: 1\n", 0},
+		{"lines ending in CR LF", "a: |\r\n  x\r\n  y\r\n", 3},
+		// lines ending in CR alone: YAML's lines, not the file's (split at LF)
+		{"lines ending in CR", "a: |\r  x\r  y\rb: 1\r", 0},
 	} {
 		root, got := parseDiags(t, c.src)
 		assertDiags(t, got, nil)
