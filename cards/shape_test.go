@@ -120,7 +120,7 @@ func TestLengthIn(t *testing.T) {
 		out    []string
 	}{
 		{0, 20, []string{"0", "0mm", "20mm", "20.0 mm", "19.99mm", "7", ".5mm", "2cm", "1.5cm", "0.7in", "56pt", "56.9pt", " 3mm "},
-			[]string{"21mm", "20.5mm", "-2mm", "3cm", "2.1cm", "1in", "57pt", "100", "mm", "3 furlongs", "1e3mm"}},
+			[]string{"21mm", "20.5mm", "-2mm", "3cm", "2.1cm", "1in", "57pt", "100", "mm", "3 furlongs", "1e3mm", "-0.5mm", "-.5mm"}},
 		{0, 100, []string{"100mm", "99.9", "10cm", "3.9in", "283pt", "5mm"}, []string{"500mm", "101", "11cm", "4in", "284pt"}},
 		{-20, 20, []string{"-20mm", "20mm", "-2cm", "0.5in", "-0.5in", "0mm"}, []string{"-21mm", "30mm", "-3cm", "-1in"}},
 		{1, 2000, []string{"210mm", "2000", "21cm", "8.5in", "78in"}, []string{"2001mm", "201cm", "79in"}},

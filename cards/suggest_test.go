@@ -43,7 +43,8 @@ func TestEditDistance(t *testing.T) {
 // at most a third of the word's length away (at least 1); failing that,
 // the choice sharing the longest beginning with the word, when that
 // beginning is 4 characters or more and at least 60% of the word. Of
-// equally good choices, the first listed wins.
+// equally good choices, the first listed wins. Words and choices longer
+// than 64 characters are not compared by distance.
 func TestSuggest(t *testing.T) {
 	keys := append(deckKeys, printKeys...)
 	for _, c := range []struct {
@@ -68,6 +69,13 @@ func TestSuggest(t *testing.T) {
 		{"abc", []string{"xyz"}, ""},
 		{"xyzdefghi", []string{"abcdefghi"}, "abcdefghi"}, // 3 of 9
 		{"wxyzefghi", []string{"abcdefghi"}, ""},          // 4 of 9
+		// a choice shorter or longer by as much as the distance limit
+		{"xsize", []string{"size"}, "size"},
+		{"ize", []string{"size"}, "size"},
+		// words and choices of up to 64 characters are compared by distance
+		{"x" + strings.Repeat("a", 63), []string{"y" + strings.Repeat("a", 63)}, "y" + strings.Repeat("a", 63)},
+		{"x" + strings.Repeat("a", 64), []string{"y" + strings.Repeat("a", 64)}, ""},
+		{"x" + strings.Repeat("a", 63), []string{"y" + strings.Repeat("a", 64)}, ""},
 		// shared beginnings
 		{"pierc", []string{"piercing"}, "piercing"},               // the whole word begins the choice
 		{"PIERC", []string{"Piercing"}, "Piercing"},               // ignoring case
