@@ -630,6 +630,8 @@ func TestApproach(t *testing.T) {
 		{"kites out of a close attack", a(dist1), foe(close1), 1, aMove, walk, 2},
 		// every hex 2 to 4 off is as good: no teleport deeper into the band
 		{"kites on foot, not by teleport", a(dist1, pw(Teleport, 1)), foe(close1), 1, aMove, walk, 2},
+		// walking reaches the band; flying 2 hexes deeper into it is no nearer
+		{"kites on foot, not in flight", a(dist1, pw(Flight, 2)), foe(close1), 1, aMove, walk, 2},
 		{"no kiting from a longer reach", a(dist1), foe(pw(DistanceAttack, 2)), 1, aPass, walk, 1},
 		{"no kiting from an equal reach", a(dist1), foe(dist1), 1, aPass, walk, 1},
 		{"kites from a foe's used-up attack", a(dist1), foe(with(pw(DistanceAttack, 2), func(p *Power) { p.Uses = 0 }), close1), 1, aMove, walk, 2},
@@ -1218,5 +1220,74 @@ func TestParsePolicy(t *testing.T) {
 		if got != c.want || msg != c.err {
 			t.Errorf("%q: %v, %q; want %v, %q", c.name, got, msg, c.want, c.err)
 		}
+	}
+}
+
+// TestRandomClimbs: on a board with walls (blocked hexes 7,3 to 7,11) the
+// random policy's ways of moving are walking, and climbing for a hero
+// with Wall Crawling (its only power here, the first of its list), each
+// one legal action; a hero without Wall Crawling only walks. The foe at
+// 9,7 is out of reach and has no hidden gizmo, so no other action is
+// legal.
+func TestRandomClimbs(t *testing.T) {
+	arena := OpenField()
+	for r := 3; r <= 11; r++ {
+		arena.Blocked = append(arena.Blocked, layout.Hex{Col: 7, Row: r})
+	}
+	board, err := NewBoard(arena)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(c int) int32 { x, _ := board.cell(layout.Hex{Col: c, Row: 7}); return x }
+	for _, c := range []struct {
+		name  string
+		a     Hero
+		modes []moveMode
+	}{
+		{"wall crawler", hero(t, "A", 3, 3, 3, 3, pw(WallCrawling, 1)), []moveMode{walk, climb}},
+		{"no wall crawling", hero(t, "A", 3, 3, 3, 3, pw(CloseAttack, 1)), []moveMode{walk}},
+	} {
+		m := match(t, board, []Hero{c.a}, []Hero{hero(t, "T", 3, 3, 3, 3, pw(CloseAttack, 1))}, Options{Policies: [2]Policy{Random{}, Random{}}})
+		g := m.game(&script{t: t})
+		g.moveTo(&g.f[0], at(5))
+		g.moveTo(&g.f[1], at(9))
+		g.turn, g.seg = 1, 1
+		var got []moveMode
+		for k := range len(c.modes) + 1 {
+			d := &pick{t: t, k: k}
+			g.d = d
+			x := (Random{}).choose(g, &g.f[0])
+			if d.ns[0] != len(c.modes) {
+				t.Fatalf("%s: %d actions to draw from, want %d", c.name, d.ns[0], len(c.modes))
+			}
+			if x.kind != aMove || x.dest < 0 || x.dest == at(5) {
+				t.Fatalf("%s: draw %d: %+v, want a move", c.name, k, x)
+			}
+			if k < len(c.modes) {
+				got = append(got, x.mode)
+			}
+		}
+		if !slices.Equal(got, c.modes) {
+			t.Errorf("%s: moves %v, want %v", c.name, got, c.modes)
+		}
+	}
+}
+
+// TestRandomMoveToTheFirstHex: a move's hex may be any hex of the map,
+// the first one too: on a row of three hexes, A in the middle next to
+// its foe walks to the only free hex, the first.
+func TestRandomMoveToTheFirstHex(t *testing.T) {
+	row := &Arena{Name: "three hexes", Cols: 3, Rows: 1, FeetPerHex: 5,
+		Zones: [][]layout.Hex{{{Col: 1, Row: 0}}, {{Col: 2, Row: 0}}}}
+	b, err := NewBoard(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := match(t, b, []Hero{hero(t, "A", 3, 3, 3, 3)}, []Hero{hero(t, "T", 3, 3, 3, 3)}, Options{})
+	g := m.game(&script{t: t})
+	g.place()
+	first, _ := b.cell(layout.Hex{Col: 0, Row: 0})
+	if got := (Random{}).choose(g, &g.f[0]); got.kind != aMove || got.mode != walk || got.dest != first {
+		t.Errorf("A at %v: %+v, want a walk to 0,0 (cell %d)", b.hex(g.f[0].cell), got, first)
 	}
 }

@@ -16,7 +16,10 @@ import (
 // or 1–10), gizmo and applicable modifiers, kept while the total stays
 // within the spend. Its first power is a Close or Distance Attack, so
 // that it can hurt someone. Every hero it returns passes
-// [gladiators.Compute] without errors.
+// [gladiators.Compute] without errors. The spend is drawn evenly from
+// half the budget to all of it; a power takes each modifier that applies
+// (and that none it took excludes) one time in four, always-on three in
+// four.
 func RandomHero(rng *rand.Rand, rs *gladiators.Ruleset, name string) (*gladiators.Hero, *gladiators.Sheet) {
 	for {
 		h, s := randomHero(rng, rs, name)
