@@ -213,7 +213,8 @@ func (s *ImageStore) readArt(path string, icon bool) (*svg.Result, error) {
 func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw.Image, error) {
 	s.mu.Lock()
 	if bounds, seen := s.bounds[path]; seen {
-		if im, ok := s.made[pictureKey(path, bounds, crop, w, h)]; ok {
+		c, cw, ch := settle(bounds, crop, w, h)
+		if im, ok := s.made[pictureKey(path, c, cw, ch)]; ok {
 			s.mu.Unlock()
 			return im, nil
 		}
@@ -223,11 +224,8 @@ func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw
 	if err != nil {
 		return nil, err
 	}
-	key := pictureKey(path, src.Bounds(), crop, w, h)
-	if crop.Empty() {
-		crop = src.Bounds()
-	}
-	w, h = max(1, min(w, crop.Dx())), max(1, min(h, crop.Dy()))
+	crop, w, h = settle(src.Bounds(), crop, w, h)
+	key := pictureKey(path, crop, w, h)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if im, ok := s.made[key]; ok {
@@ -239,14 +237,19 @@ func (s *ImageStore) Picture(path string, crop image.Rectangle, w, h int) (*draw
 	return im, nil
 }
 
-// pictureKey is the key the picture of path (of the given bounds) is
-// made under for a crop (empty: the whole picture) and a size of at most
-// w × h pixels, and no more than the crop's.
-func pictureKey(path string, bounds, crop image.Rectangle, w, h int) string {
+// settle returns the crop of a picture of the given bounds (empty: the
+// whole picture) and its size: at most w × h pixels, and no more than the
+// crop's.
+func settle(bounds, crop image.Rectangle, w, h int) (image.Rectangle, int, int) {
 	if crop.Empty() {
 		crop = bounds
 	}
-	w, h = max(1, min(w, crop.Dx())), max(1, min(h, crop.Dy()))
+	return crop, max(1, min(w, crop.Dx())), max(1, min(h, crop.Dy()))
+}
+
+// pictureKey is the key the picture of path, cropped and sized, is made
+// under.
+func pictureKey(path string, crop image.Rectangle, w, h int) string {
 	return fmt.Sprintf("%s|%v|%dx%d", path, crop, w, h)
 }
 
