@@ -287,7 +287,7 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 			}
 		}
 	}
-	for _, n := range diags.List(m.Get("cards"), "cards") {
+	for n := range diags.Items(m.Get("cards"), "cards") {
 		d.Cards = append(d.Cards, loadCard(&diags, n, len(d.Cards)+1))
 	}
 	if n := m.Get("data"); n != nil {

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"iter"
 	"math"
 	"slices"
 	"strconv"
@@ -249,5 +250,18 @@ func (ds *Diagnostics) List(n *Node, what string) []*Node {
 		ds.Errorf(n.Pos, "%s: expected a list, found %s", what, n.Describe())
 		return nil
 	}
+	if n.stream != nil {
+		return slices.Collect(n.Items())
+	}
 	return n.Content
+}
+
+// Items is [Diagnostics.List] for a long list read once: it yields the
+// items, so that those of a streamed list need not be held at once.
+func (ds *Diagnostics) Items(n *Node, what string) iter.Seq[*Node] {
+	if !n.IsNull() && n.Kind != SeqNode {
+		ds.Errorf(n.Pos, "%s: expected a list, found %s", what, n.Describe())
+		return func(func(*Node) bool) {}
+	}
+	return n.Items()
 }

@@ -52,6 +52,17 @@ func Parse(path string, src []byte) (root *Node, diags Diagnostics) {
 			diags = append(diags[:0], Diagnostic{Pos: start, Severity: Error, Message: fmt.Sprintf("cannot parse YAML: %v", r)})
 		}
 	}()
+	if l := findCardList(src); l != nil {
+		if root, diags, ok := parseStreamed(path, src, l); ok {
+			return root, diags
+		}
+	}
+	return parseWhole(path, src)
+}
+
+// parseWhole reads the whole document at once.
+func parseWhole(path string, src []byte) (root *Node, diags Diagnostics) {
+	start := Pos{File: path, Line: 1, Col: 1}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
@@ -77,6 +88,28 @@ func Parse(path string, src []byte) (root *Node, diags Diagnostics) {
 		return nil, diags
 	}
 	return root, diags
+}
+
+// parseStreamed reads a deck file whose card list l is read as a stream
+// (see streamFrom). ok is false when the pieces are not the whole file's
+// tree, and the file must be read whole.
+func parseStreamed(path string, src []byte, l *cardList) (root *Node, diags Diagnostics, ok bool) {
+	dec := yaml.NewDecoder(bytes.NewReader(l.skeleton(src)))
+	var doc, extra yaml.Node
+	if dec.Decode(&doc) != nil || len(doc.Content) == 0 || !errors.Is(dec.Decode(&extra), io.EOF) {
+		return nil, nil, false
+	}
+	if y := doc.Content[0]; y.Kind != yaml.MappingNode || len(y.Content) == 0 || y.Content[0].Value != "deck" {
+		return nil, nil, false
+	}
+	c := converter{path: path, diags: &diags, src: src, list: l}
+	root = c.convert(doc.Content[0], 0)
+	if c.streamFailed || c.overflow || !c.streamed {
+		// past a limit too: yaml.v3's own depth guard counts the
+		// levels above a piece, so only a whole read says the same
+		return nil, nil, false
+	}
+	return root, diags, true
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(?:column (\d+): )?`)
@@ -235,10 +268,33 @@ type converter struct {
 	// anchored counts the anchored values being converted: an alias
 	// converts its anchor again, so their nodes must be kept.
 	anchored int
+	// lineOff is added to the parser's line numbers: the lines before
+	// the piece of the file being converted (see streamFrom).
+	lineOff int
+	// list is the card list to stream, until its key is met; streamed
+	// says it was, streamFailed that one of its batches did not parse.
+	list                   *cardList
+	streamed, streamFailed bool
 }
 
 func (c *converter) pos(n *yaml.Node) Pos {
-	return Pos{File: c.path, Line: n.Line, Col: n.Column}
+	return Pos{File: c.path, Line: n.Line + c.lineOff, Col: n.Column}
+}
+
+// enter counts a value at depth against the limits; false past one.
+func (c *converter) enter(p Pos, depth int) bool {
+	c.nodes++
+	if c.nodes > MaxNodes {
+		c.overflow = true
+		c.diags.Errorf(p, "document holds more than %d values once aliases are expanded", MaxNodes)
+		return false
+	}
+	if depth > MaxDepth {
+		c.overflow = true
+		c.diags.Errorf(p, "values are nested deeper than %d levels", MaxDepth)
+		return false
+	}
+	return true
 }
 
 func (c *converter) convert(y *yaml.Node, depth int) *Node {
@@ -253,15 +309,7 @@ func (c *converter) convert(y *yaml.Node, depth int) *Node {
 		c.anchored++
 		defer func() { c.anchored-- }()
 	}
-	c.nodes++
-	if c.nodes > MaxNodes {
-		c.overflow = true
-		c.diags.Errorf(c.pos(y), "document holds more than %d values once aliases are expanded", MaxNodes)
-		return nil
-	}
-	if depth > MaxDepth {
-		c.overflow = true
-		c.diags.Errorf(c.pos(y), "values are nested deeper than %d levels", MaxDepth)
+	if !c.enter(c.pos(y), depth) {
 		return nil
 	}
 	switch y.Kind {
@@ -280,7 +328,7 @@ func (c *converter) convert(y *yaml.Node, depth int) *Node {
 		}
 		n := &Node{Kind: ScalarNode, Tag: tag, Value: y.Value, Pos: c.pos(y)}
 		if y.Style&yaml.LiteralStyle != 0 {
-			n.BlockCol = c.blockCol(y.Line, y.Value)
+			n.BlockCol = c.blockCol(y.Line+c.lineOff, y.Value)
 		}
 		return n
 	case yaml.SequenceNode:
@@ -309,6 +357,10 @@ func (c *converter) mapping(y *yaml.Node, depth int) *Node {
 		k, v := y.Content[i], y.Content[i+1]
 		if k.Kind == yaml.ScalarNode && k.Value == "<<" && k.ShortTag() == "!!merge" {
 			merged = append(merged, c.mergeSources(v, depth)...)
+			continue
+		}
+		if c.list != nil && depth == 0 && k.Line == c.list.keyLine && k.Column == 1 && k.Value == "cards" && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
+			n.Content = append(n.Content, c.convert(k, depth+1), c.streamList())
 			continue
 		}
 		n.Content = append(n.Content, c.convert(k, depth+1), c.convert(v, depth+1))

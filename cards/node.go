@@ -30,13 +30,36 @@ type Node struct {
 	Value string
 	Pos   Pos
 	// Content holds the items of a list, or the keys and values of a
-	// mapping alternating (key, value, key, value …), in file order.
+	// mapping alternating (key, value, key, value …), in file order. A
+	// deck's long card list is streamed: its Content is empty and
+	// [Node.Items] reads its items from the file as they are asked for.
 	Content []*Node
 	// BlockCol is, for a literal block scalar (key: |), the column its
 	// lines start at in the file (the line after Pos is its first):
 	// its text's lines are then the file's lines. 0 for any other value,
 	// whose lines (quoted, folded) are not the file's.
 	BlockCol int
+
+	stream *listStream // a streamed list's items
+}
+
+// Items iterates over the items of a list, in file order, reading those of
+// a streamed list (see Content) from the file again each time. It yields
+// nothing for other kinds of node.
+func (n *Node) Items() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		switch {
+		case n == nil || n.Kind != SeqNode:
+		case n.stream != nil:
+			n.stream.items(yield)
+		default:
+			for _, item := range n.Content {
+				if !yield(item) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Scalar returns a string node at pos, for values that do not come from

@@ -1,0 +1,219 @@
+package cards
+
+import (
+	"bytes"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// A deck of many cards is read as a stream. yaml.v3 builds the tree of a
+// whole document before it can be converted, which for a long card list
+// costs some 1.6 KB a card on top of the deck itself. So when a deck
+// file's `cards:` key, at the start of a line, holds a block list of at
+// least streamFrom items, Parse reads the file in pieces: the file with
+// the list's lines left blank (the skeleton), then the items a batch of
+// streamBatch at a time, each batch parsed as a list of its own with its
+// line numbers moved to the file's (columns are the file's: the lines are
+// whole). The list's node holds no Content: [Node.Items] parses and
+// converts its items again, a batch at a time, as the deck reader asks for
+// them, so that only one batch of parser nodes is held at once.
+//
+// The pieces give the same tree as the whole file, or Parse reads the
+// whole file instead: the skeleton must parse, hold a "deck" document whose
+// `cards:` key is on that line and empty, and every batch must parse to a
+// list of as many items as it has item lines. Anything that ties the items
+// to the rest of the file (an alias of an anchor outside the batch, a
+// quoted or bracketed value that runs past an item's lines, a tag handle
+// of a %TAG directive) makes a piece fail, and the whole file is read, so
+// its diagnostics are exactly those of a whole read; so does a value past
+// one of the limits. Every item is parsed
+// and converted once in Parse, where the limits are counted and problems
+// reported, and once more when it is read.
+var (
+	streamFrom  = 2048
+	streamBatch = 256
+)
+
+// cardList is the block list under a top-level `cards:` key, found by
+// its lines.
+type cardList struct {
+	keyLine int   // the line of `cards:`, from 1
+	indent  int   // the column of the items' dashes, from 0
+	starts  []int // the offset in src of each item's first line
+	lines   []int // each item's first line, from 1
+	end     int   // the offset in src just after the list's last line
+}
+
+// findCardList finds the lines of the list under a `cards:` key at the
+// start of a line: the key alone on its line (a comment may follow), then
+// the lines from the first item to the first line that is not part of the
+// list (a line with text at a column left of the dashes, or at their
+// column not starting an item). Blank and comment lines belong to the item
+// above them. It returns nil when there is no such list or it is short.
+func findCardList(src []byte) *cardList {
+	var l *cardList
+	line := 0
+	for off := 0; off < len(src); {
+		next := len(src)
+		if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
+			next = off + i + 1
+		}
+		line++
+		text := bytes.TrimRight(src[off:next], "\r\n")
+		content := bytes.TrimLeft(text, " ")
+		indent := len(text) - len(content)
+		blank := len(content) == 0 || content[0] == '#'
+		switch {
+		case l == nil:
+			if isCardsKey(text) {
+				l = &cardList{keyLine: line, indent: -1}
+			}
+		case blank:
+		case l.indent < 0 && isItem(content):
+			l.indent = indent
+			l.starts, l.lines = append(l.starts, off), append(l.lines, line)
+		case indent == l.indent && isItem(content):
+			l.starts, l.lines = append(l.starts, off), append(l.lines, line)
+		case l.indent >= 0 && indent > l.indent:
+		default:
+			return l.found(off)
+		}
+		off = next
+	}
+	return l.found(len(src))
+}
+
+// found ends the list at offset end, and keeps it if it is long enough.
+func (l *cardList) found(end int) *cardList {
+	if l == nil || len(l.starts) < streamFrom {
+		return nil
+	}
+	// blank and comment lines after the last item stay with it
+	l.end = end
+	return l
+}
+
+// isCardsKey reports whether a line is `cards:` alone at its start, with
+// perhaps spaces and a comment after it.
+func isCardsKey(text []byte) bool {
+	rest, ok := bytes.CutPrefix(text, []byte("cards:"))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimLeft(rest, " \t")
+	return len(rest) == 0 || rest[0] == '#' && len(rest) < len(text)-len("cards:")
+}
+
+// isItem reports whether a line's text starts a list item: a dash alone
+// or followed by a space.
+func isItem(content []byte) bool {
+	return content[0] == '-' && (len(content) == 1 || content[1] == ' ')
+}
+
+// skeleton returns src with the list's lines left blank (their line
+// ends kept), so that every other line keeps its number.
+func (l *cardList) skeleton(src []byte) []byte {
+	from := l.starts[0]
+	out := make([]byte, 0, len(src)-(l.end-from)+len(l.starts))
+	out = append(out, src[:from]...)
+	for _, b := range src[from:l.end] {
+		if b == '\n' {
+			out = append(out, b)
+		}
+	}
+	return append(out, src[l.end:]...)
+}
+
+// batch parses the items from index i on, up to streamBatch of them: their
+// parser nodes and the number of lines before the batch's first line. ok
+// is false when the batch is not a list of as many items as it has item
+// lines.
+func (l *cardList) batch(src []byte, i int) (items []*yaml.Node, lineOff int, ok bool) {
+	j := min(i+streamBatch, len(l.starts))
+	end := l.end
+	if j < len(l.starts) {
+		end = l.starts[j]
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src[l.starts[i]:end]))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil || len(doc.Content) != 1 {
+		return nil, 0, false
+	}
+	seq := doc.Content[0]
+	if seq.Kind != yaml.SequenceNode || len(seq.Content) != j-i {
+		return nil, 0, false
+	}
+	return seq.Content, l.lines[i] - 1, true
+}
+
+// listStream is what a streamed list's node keeps to read its items again.
+type listStream struct {
+	path string
+	src  []byte
+	list *cardList
+}
+
+// items parses and converts the list's items again, a batch at a time.
+// Parse has read them once already, so they parse, and their problems are
+// reported.
+func (s *listStream) items(yield func(*Node) bool) {
+	var ignored Diagnostics
+	for i := 0; i < len(s.list.starts); i += streamBatch {
+		items, off, ok := s.list.batch(s.src, i)
+		if !ok {
+			return
+		}
+		c := converter{path: s.path, diags: &ignored, src: s.src, lineOff: off}
+		for k, item := range items {
+			n := c.convert(item, streamDepth)
+			if c.anchored == 0 {
+				items[k] = nil
+			}
+			if !yield(n) {
+				return
+			}
+		}
+		ignored = ignored[:0]
+	}
+}
+
+// streamDepth is the depth of a card in a deck file: in the list (1) of
+// the document's mapping (0).
+const streamDepth = 2
+
+// streamList converts the list found by findCardList, the value of the
+// `cards:` key at depth 1: it parses and converts every item, counting
+// them against the limits and reporting their problems, and returns a
+// list node without Content that reads them again when asked. failed is
+// set when a batch does not parse.
+func (c *converter) streamList() *Node {
+	l := c.list
+	c.list = nil
+	if c.overflow {
+		return nil
+	}
+	pos := Pos{File: c.path, Line: l.lines[0], Col: l.indent + 1}
+	if !c.enter(pos, streamDepth-1) {
+		return nil
+	}
+	for i := 0; i < len(l.starts); i += streamBatch {
+		items, off, ok := l.batch(c.src, i)
+		if !ok {
+			c.streamFailed = true
+			return nil
+		}
+		c.lineOff = off
+		for k, item := range items {
+			c.convert(item, streamDepth)
+			if c.anchored == 0 {
+				items[k] = nil
+			}
+		}
+		c.lineOff = 0
+		if c.overflow {
+			return nil
+		}
+	}
+	c.streamed = true
+	return &Node{Kind: SeqNode, Pos: pos, stream: &listStream{path: c.path, src: c.src, list: l}}
+}

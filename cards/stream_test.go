@@ -1,0 +1,200 @@
+package cards
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// withStreaming sets the list length from which a deck's cards are read
+// as a stream, and the batch size, for the rest of the test.
+func withStreaming(t testing.TB, from, batch int) {
+	oldFrom, oldBatch := streamFrom, streamBatch
+	streamFrom, streamBatch = from, batch
+	t.Cleanup(func() { streamFrom, streamBatch = oldFrom, oldBatch })
+}
+
+// plain copies a tree, reading streamed lists into Content, so that a
+// streamed tree can be compared with a whole one.
+func plain(n *Node) *Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.stream, c.Content = nil, nil
+	if n.Content != nil {
+		c.Content = []*Node{} // the empty list of `[]` is not nil
+	}
+	for item := range n.Items() {
+		if n.Kind == SeqNode {
+			c.Content = append(c.Content, plain(item))
+		}
+	}
+	if n.Kind != SeqNode {
+		for _, v := range n.Content {
+			c.Content = append(c.Content, plain(v))
+		}
+	}
+	return &c
+}
+
+// parseBoth parses src whole and streamed (lists of any length, in batches
+// of two items) and reports whether the streamed read took the stream.
+func parseBoth(t testing.TB, src []byte) (whole, streamed *Node, wholeDiags, streamedDiags Diagnostics, took bool) {
+	withStreaming(t, 1<<30, 2)
+	whole, wholeDiags = Parse("d.yaml", src)
+	withStreaming(t, 1, 2)
+	streamed, streamedDiags = Parse("d.yaml", src)
+	if streamed != nil {
+		if l := streamed.Key("cards"); l != nil && l.stream != nil {
+			took = true
+		}
+	}
+	return whole, plain(streamed), wholeDiags, streamedDiags, took
+}
+
+// A deck file read in pieces gives the tree and the diagnostics of the
+// whole file, whether or not the pieces can be used: the stream is taken
+// where nothing ties the items to the rest of the file, and left where
+// something does.
+func TestStreamedListIsTheWholeFile(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		src    string
+		stream bool // the streamed read keeps the stream
+	}{
+		{"flow items", "deck: d\ncards:\n  - {name: a, n: 1}\n  - {name: b, n: 2}\n  - {name: c}\nsize: poker\n", true},
+		{"block items, comments, blank lines", "deck: d\ncards:   # the cards\n\n  # first\n  - name: a\n    text: |\n      two\n      lines\n\n#  a comment at the left\n  - name: b\n    tags: [x,\n      y]\n\n", true},
+		{"items at the key's column", "deck: d\ncards:\n- name: a\n- name: b\n-\n- [x]\nback: b\n", true},
+		{"anchor used in its batch", "deck: d\ncards:\n  - &a {name: a}\n  - *a\n  - {name: c}\n", true},
+		{"anchor used in the next batch", "deck: d\ncards:\n  - &a {name: a}\n  - {name: b}\n  - *a\n", false},
+		{"alias of an anchor above the list", "deck: d\nbase: &b {k: v}\ncards:\n  - {<<: *b, name: a}\n  - {name: b}\n", false},
+		{"alias of an anchor below the list", "deck: d\ncards:\n  - {name: a}\nlater: *x\n", false},
+		{"anchor in the list used below it", "deck: d\ncards:\n  - &x {name: a}\nlater: *x\n", false},
+		{"quoted text across items", "deck: d\ncards:\n  - \"a\n  - b\"\n  - c\n", false},
+		{"flow list across items", "deck: d\ncards:\n  - [a,\n  - b]\n", false},
+		{"CRLF lines", "deck: d\r\ncards:\r\n  - {name: a}\r\n  - {name: b}\r\nsize: poker\r\n", true},
+		{"second document after the list", "deck: d\ncards:\n  - a\n---\nx: 1\n", false},
+		{"second document marker in the list's place", "deck: d\ncards:\n---\n- a\n", false},
+		{"a line left of the items", "deck: d\ncards:\n    - a\n  - b\n", false},
+		{"text at the items' column", "deck: d\ncards:\n  - a\n  b: c\n", false},
+		{"tab indentation", "deck: d\ncards:\n\t- a\n", false},
+		{"not a deck", "hero: h\ncards:\n  - a\n  - b\n", false},
+		{"cards not the first key's document", "- deck\ncards:\n  - a\n", false},
+		{"cards inside a quoted text", "deck: \"d\ncards:\n  - a\n  - b\"\n", false},
+		{"a literal text at the top", "|\ncards:\n  - a\n", false},
+		{"cards given twice", "deck: d\ncards:\n  - a\ncards:\n  - b\n", true},
+		{"a tag of a %TAG directive", "%TAG !e! tag:example.com,2026:\n---\ndeck: d\ncards:\n  - !e!card {name: a}\n", false},
+		{"a syntax error in an item", "deck: d\ncards:\n  - {name: a\n  - {name: b}\n", false},
+		{"a merge key in an item", "deck: d\ncards:\n  - {<<: {k: v}, name: a}\n  - {<<: [x], name: b}\n", true},
+		{"an empty list", "deck: d\ncards:\nsize: poker\n", false},
+		{"items nested too deep", "deck: d\ncards:\n  - " + strings.Repeat("[", 62) + "x" + strings.Repeat("]", 62) + "\n  - a\n", true},
+		{"an item past the depth limit", "deck: d\ncards:\n  - a\n  - " + strings.Repeat("[", 63) + "x" + strings.Repeat("]", 63) + "\n", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			whole, streamed, wd, sd, took := parseBoth(t, []byte(c.src))
+			if !reflect.DeepEqual(whole, streamed) {
+				t.Errorf("trees differ:\nwhole    %s\nstreamed %s", dump(whole), dump(streamed))
+			}
+			if !reflect.DeepEqual(wd, sd) {
+				t.Errorf("diagnostics differ:\nwhole    %v\nstreamed %v", wd, sd)
+			}
+			if took != c.stream {
+				t.Errorf("stream taken: %v, want %v", took, c.stream)
+			}
+		})
+	}
+}
+
+// The limits count a streamed list's values as a whole read does: the
+// same value refused at the same place.
+func TestStreamedListLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("deck: d\ncards:\n")
+	for i := 0; i < MaxNodes/3+10; i++ {
+		fmt.Fprintf(&b, "  - {n: %d}\n", i)
+	}
+	whole, streamed, wd, sd, took := parseBoth(t, []byte(b.String()))
+	if whole != nil || streamed != nil || took {
+		t.Errorf("a file past the value limit has a tree")
+	}
+	if len(wd) != 1 || !reflect.DeepEqual(wd, sd) {
+		t.Errorf("diagnostics:\nwhole    %v\nstreamed %v", wd, sd)
+	}
+}
+
+// The kits' and the bad-input corpus's files read in pieces are the files
+// read whole.
+func TestStreamedFiles(t *testing.T) {
+	var names []string
+	for _, g := range []string{"../data/kits/*/*.yaml", "../cmd/deckpress/cli/testdata/bad/*.yaml"} {
+		m, _ := filepath.Glob(g)
+		names = append(names, m...)
+	}
+	streamedOnes := 0
+	for _, name := range names {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, streamed, wd, sd, took := parseBoth(t, src)
+		if !reflect.DeepEqual(whole, streamed) || !reflect.DeepEqual(wd, sd) {
+			t.Errorf("%s: the streamed read differs from the whole one", name)
+		}
+		if took {
+			streamedOnes++
+		}
+	}
+	if len(names) < 20 || streamedOnes == 0 {
+		t.Errorf("%d files, %d of them streamed", len(names), streamedOnes)
+	}
+}
+
+// A list shorter than streamFrom items is read whole.
+func TestShortListsReadWhole(t *testing.T) {
+	withStreaming(t, 3, 2)
+	for items, want := range map[int]bool{2: false, 3: true} {
+		src := "deck: d\ncards:\n" + strings.Repeat("  - {name: a}\n", items)
+		root, _ := Parse("d.yaml", []byte(src))
+		if got := root.Key("cards").stream != nil; got != want {
+			t.Errorf("%d items: streamed %v, want %v", items, got, want)
+		}
+	}
+}
+
+func FuzzStreamedParse(f *testing.F) {
+	f.Add([]byte("deck: d\ncards:\n  - &a {name: a}\n  - *a\n  - {name: \"c\n  - d\"}\n"))
+	f.Add([]byte("deck: d\ncards:\n- a\n-\n  - b\nsize: x\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		whole, streamed, wd, sd, _ := parseBoth(t, src)
+		if !reflect.DeepEqual(whole, streamed) || !reflect.DeepEqual(wd, sd) {
+			t.Errorf("streamed read differs:\nwhole    %s %v\nstreamed %s %v", dump(whole), wd, dump(streamed), sd)
+		}
+	})
+}
+
+// dump writes a tree on one line for a failure message.
+func dump(n *Node) string {
+	if n == nil {
+		return "nil"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d%s%q@%d:%d", n.Kind, n.Tag, n.Value, n.Pos.Line, n.Pos.Col)
+	if n.BlockCol != 0 {
+		fmt.Fprintf(&b, "|%d", n.BlockCol)
+	}
+	if len(n.Content) > 0 {
+		b.WriteString("[")
+		for i, c := range n.Content {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			b.WriteString(dump(c))
+		}
+		b.WriteString("]")
+	}
+	return b.String()
+}
