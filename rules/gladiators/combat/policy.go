@@ -56,8 +56,8 @@ func ParsePolicy(name string) (Policy, error) {
 // foe's, it stops outside the foe's reach. It flies or climbs when that leaves it
 // nearer (counting the chance that an unreliable power fails), and
 // teleports when that lands it nearer, as the crow flies, than its move
-// would. A hero already where it wants to be waits. A foe who notices
-// one of its hidden gizmos is given the one that cost the fewest points.
+// would. A hero already where it wants to be waits. A foe who notices one of
+// its hidden gizmos is given the one that cost the fewest points, the first of equals.
 type Greedy struct{}
 
 // Name returns "greedy".
@@ -133,7 +133,7 @@ func (Greedy) choose(g *game, f *fighter) action {
 				gizmoHit, gizmoPower = h, pi
 			}
 		}
-		// a gizmo is best attacked with the likeliest power
+		// a gizmo is best attacked with the likeliest power, the first of equals
 		if gizmoPower >= 0 {
 			for gi := range t.p {
 				if g.gizmoTarget(t, gi, f.side) {
