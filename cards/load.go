@@ -112,6 +112,28 @@ func parseStreamed(path string, src []byte, l *cardList) (root *Node, diags Diag
 	return root, diags, true
 }
 
+// batch parses the items from index i on, up to streamBatch of them: their
+// parser nodes and the number of lines before the batch's first line. ok
+// is false when the batch is not a list of as many items as it has item
+// lines.
+func (l *cardList) batch(src []byte, i int) (items []*yaml.Node, lineOff int, ok bool) {
+	j := min(i+streamBatch, len(l.starts))
+	end := l.end
+	if j < len(l.starts) {
+		end = l.starts[j]
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src[l.starts[i]:end]))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil || len(doc.Content) != 1 {
+		return nil, 0, false
+	}
+	seq := doc.Content[0]
+	if seq.Kind != yaml.SequenceNode || len(seq.Content) != j-i {
+		return nil, 0, false
+	}
+	return seq.Content, l.lines[i] - 1, true
+}
+
 var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(?:column (\d+): )?`)
 
 // syntaxDiagnostic turns a yaml.v3 error ("yaml: line 3: mapping values

@@ -1,10 +1,6 @@
 package cards
 
-import (
-	"bytes"
-
-	"go.yaml.in/yaml/v3"
-)
+import "bytes"
 
 // A deck of many cards is read as a stream. yaml.v3 builds the tree of a
 // whole document before it can be converted, which for a long card list
@@ -122,28 +118,6 @@ func (l *cardList) skeleton(src []byte) []byte {
 		}
 	}
 	return append(out, src[l.end:]...)
-}
-
-// batch parses the items from index i on, up to streamBatch of them: their
-// parser nodes and the number of lines before the batch's first line. ok
-// is false when the batch is not a list of as many items as it has item
-// lines.
-func (l *cardList) batch(src []byte, i int) (items []*yaml.Node, lineOff int, ok bool) {
-	j := min(i+streamBatch, len(l.starts))
-	end := l.end
-	if j < len(l.starts) {
-		end = l.starts[j]
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(src[l.starts[i]:end]))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil || len(doc.Content) != 1 {
-		return nil, 0, false
-	}
-	seq := doc.Content[0]
-	if seq.Kind != yaml.SequenceNode || len(seq.Content) != j-i {
-		return nil, 0, false
-	}
-	return seq.Content, l.lines[i] - 1, true
 }
 
 // listStream is what a streamed list's node keeps to read its items again.
