@@ -133,22 +133,6 @@ func TestParseUnpositionedSyntax(t *testing.T) {
 	}
 }
 
-// Excerpt quotes at most 40 runes of a text, with escapes for what a
-// terminal would act on.
-func TestExcerpt(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"Zoobot", `"Zoobot"`},
-		{strings.Repeat("é", 40), `"` + strings.Repeat("é", 40) + `"`},
-		{strings.Repeat("é", 41), `"` + strings.Repeat("é", 40) + `"…`},
-		{"red \x1b[31m alert\a", `"red \x1b[31m alert\a"`},
-		{"line\nbreak", `"line\nbreak"`},
-	} {
-		if got := Excerpt(c.in); got != c.want {
-			t.Errorf("Excerpt(%q) = %s, want %s", c.in, got, c.want)
-		}
-	}
-}
-
 // The first byte that is not UTF-8 is reported at its line and column,
 // columns counting characters.
 func TestParseNotUTF8(t *testing.T) {

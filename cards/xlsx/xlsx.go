@@ -29,6 +29,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/deckpress/deckpress/internal/excerpt"
 )
 
 // Limits bound what Read accepts.
@@ -77,13 +79,13 @@ type NoSheetError struct {
 func (e *NoSheetError) Error() string {
 	var has []string
 	for _, s := range e.Sheets[:min(len(e.Sheets), maxListed)] {
-		has = append(has, quote(s))
+		has = append(has, excerpt.Quote(s))
 	}
 	list := strings.Join(has, ", ")
 	if n := len(e.Sheets) - maxListed; n > 0 {
 		list += fmt.Sprintf(" and %d more", n)
 	}
-	return fmt.Sprintf("workbook has no sheet %s (it has %s)", quote(e.Name), list)
+	return fmt.Sprintf("workbook has no sheet %s (it has %s)", excerpt.Quote(e.Name), list)
 }
 
 // maxListed is the most sheet names a message lists.
@@ -93,26 +95,6 @@ const maxListed = 10
 // programs write (Excel's limit); the sheet read is named in every
 // position of its cells, so a longer one is refused.
 const MaxSheetName = 31
-
-// maxQuoted is the most characters of a name a message quotes.
-const maxQuoted = 40
-
-// quote quotes a name of the workbook for a message, cut to maxQuoted
-// characters (marked with …), so that a megabyte name is no megabyte
-// message.
-func quote(s string) string {
-	if utf8.RuneCountInString(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	n, i := 0, 0
-	for i = range s {
-		if n == maxQuoted {
-			break
-		}
-		n++
-	}
-	return strconv.Quote(s[:i]) + "…"
-}
 
 // ErrLimit is wrapped by errors for a workbook over its [Limits].
 var ErrLimit = errors.New("over the limit")
@@ -174,7 +156,7 @@ func Read(src []byte, sheet string, lim Limits) (s *Sheet, err error) {
 		name = names[i]
 	}
 	if n := utf8.RuneCountInString(name); n > MaxSheetName {
-		return nil, fmt.Errorf("sheet %s has a name of %d characters; spreadsheet programs allow at most %d", quote(name), n, MaxSheetName)
+		return nil, fmt.Errorf("sheet %s has a name of %d characters; spreadsheet programs allow at most %d", excerpt.Quote(name), n, MaxSheetName)
 	}
 	s = &Sheet{Name: name}
 	if err := readRows(f, s, lim); err != nil {
@@ -202,20 +184,20 @@ func check(f *zip.File) error {
 func readRows(f *excelize.File, s *Sheet, lim Limits) error {
 	rows, err := f.Rows(s.Name)
 	if err != nil {
-		return fmt.Errorf("sheet %s: %w", quote(s.Name), err)
+		return fmt.Errorf("sheet %s: %w", excerpt.Quote(s.Name), err)
 	}
 	defer rows.Close()
 	cells, text := 0, 0
 	for n := 1; rows.Next(); n++ {
 		if n > lim.Rows {
-			return fmt.Errorf("sheet %s has more than %d rows: %w", quote(s.Name), lim.Rows, ErrLimit)
+			return fmt.Errorf("sheet %s has more than %d rows: %w", excerpt.Quote(s.Name), lim.Rows, ErrLimit)
 		}
 		cols, err := rows.Columns()
 		if err != nil {
-			return fmt.Errorf("sheet %s row %d: %w", quote(s.Name), n, err)
+			return fmt.Errorf("sheet %s row %d: %w", excerpt.Quote(s.Name), n, err)
 		}
 		if cells += len(cols); cells > lim.Cells {
-			return fmt.Errorf("sheet %s has more than %d cells: %w", quote(s.Name), lim.Cells, ErrLimit)
+			return fmt.Errorf("sheet %s has more than %d cells: %w", excerpt.Quote(s.Name), lim.Cells, ErrLimit)
 		}
 		if len(cols) == 0 {
 			continue
@@ -223,7 +205,7 @@ func readRows(f *excelize.File, s *Sheet, lim Limits) error {
 		r := Row{Number: n, Cells: make([]Cell, len(cols))}
 		for i, v := range cols {
 			if text += len(v); text > lim.Text {
-				return fmt.Errorf("sheet %s has more than %d bytes of text in its cells (at row %d): %w", quote(s.Name), lim.Text, n, ErrLimit)
+				return fmt.Errorf("sheet %s has more than %d bytes of text in its cells (at row %d): %w", excerpt.Quote(s.Name), lim.Text, n, ErrLimit)
 			}
 			r.Cells[i].Value = v
 		}
@@ -248,7 +230,7 @@ func markUncached(zr *zip.Reader, s *Sheet) error {
 	defer rc.Close()
 	uncached, err := scanFormulas(xml.NewDecoder(rc))
 	if err != nil {
-		return fmt.Errorf("sheet %s: %w", quote(s.Name), err)
+		return fmt.Errorf("sheet %s: %w", excerpt.Quote(s.Name), err)
 	}
 	for i := range s.Rows {
 		r := &s.Rows[i]
@@ -357,7 +339,7 @@ func sheetPart(zr *zip.Reader, name string) (*zip.File, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("workbook has no part for sheet %s", quote(name))
+	return nil, fmt.Errorf("workbook has no part for sheet %s", excerpt.Quote(name))
 }
 
 func find(zr *zip.Reader, name string) *zip.File {
