@@ -250,7 +250,6 @@ type game struct {
 	dist  []int16
 	par   []int32
 	queue []int32
-	mark  []uint32 // target cells, by stamp
 	opts  []action
 	cands []int32
 }

@@ -98,10 +98,10 @@ func (g *game) inBand(f *fighter, c int32, bands []band) bool {
 
 // bands returns where f wants to stand against each foe it could hurt:
 // within the reach of its best attack on the foe (the damaging attack of
-// the highest expected damage; without one, an Entangling Attack that
-// would hold a foe who can hurt it), and, when that attack reaches
-// further than any of the foe's, outside the foe's reach (with kite;
-// without, lo is 1).
+// the highest expected damage, the first listed among equals; without
+// one, an Entangling Attack that would hold a foe who can hurt it), and,
+// when that attack reaches further than any of the foe's, outside the
+// foe's reach (with kite; without, lo is 1).
 func (g *game) bands(f *fighter, out []band, kite bool) []band {
 	for ti := range g.f {
 		t := &g.f[ti]
