@@ -51,13 +51,18 @@ func BenchmarkBuild1080(b *testing.B) { benchmarkBuild(b, 1080) }
 // grow linearly.
 func BenchmarkBuild10800(b *testing.B) { benchmarkBuild(b, 10800) }
 
-func benchmarkBuild(b *testing.B, n int) {
+func benchmarkBuild(b *testing.B, n int) { benchmarkDeck(b, "big.yaml", testdecks.Big(n)) }
+
+// benchmarkDeck builds deck, written as name in a folder with the
+// pictures of testdecks.WriteArt, and reports the size of its PDF.
+func benchmarkDeck(b *testing.B, name, deck string) {
 	dir := b.TempDir()
-	os.WriteFile(filepath.Join(dir, "big.yaml"), []byte(testdecks.Big(n)), 0o644)
+	testdecks.WriteArt(b, dir)
+	os.WriteFile(filepath.Join(dir, name), []byte(deck), 0o644)
 	b.ReportAllocs()
 	var products []Product
 	for b.Loop() {
-		products = buildFile(b, dir, "big.yaml")
+		products = buildFile(b, dir, name)
 	}
 	b.ReportMetric(fileSize(b, filepath.Join(dir, products[0].Path)), "KiB/pdf")
 }
@@ -77,16 +82,7 @@ func TestBigDeckBuilds(t *testing.T) {
 // Squib (README, "Speed"): 1,080 poker cards with bleed, a rounded
 // border, two numbers, an icon, a title and a wrapped body, on Letter
 // landscape with crop marks and long-edge backs.
-func BenchmarkBuildSquib1080(b *testing.B) {
-	dir := b.TempDir()
-	os.WriteFile(filepath.Join(dir, "squib.yaml"), []byte(testdecks.Squib(1080)), 0o644)
-	b.ReportAllocs()
-	var products []Product
-	for b.Loop() {
-		products = buildFile(b, dir, "squib.yaml")
-	}
-	b.ReportMetric(fileSize(b, filepath.Join(dir, products[0].Path)), "KiB/pdf")
-}
+func BenchmarkBuildSquib1080(b *testing.B) { benchmarkDeck(b, "squib.yaml", testdecks.Squib(1080)) }
 
 // TestCoresGiveTheSameFile: a build on one core writes the same bytes as
 // a build on several (faces, pages and page contents are made in
@@ -119,17 +115,7 @@ func TestCoresGiveTheSameFile(t *testing.T) {
 
 // BenchmarkBuild1080Rich builds 1,080 cards with wrapped text, inline
 // icons and pictures, fronts and backs, on A4.
-func BenchmarkBuild1080Rich(b *testing.B) {
-	dir := b.TempDir()
-	testdecks.WriteArt(b, dir)
-	os.WriteFile(filepath.Join(dir, "rich.yaml"), []byte(testdecks.Rich(1080)), 0o644)
-	b.ReportAllocs()
-	var products []Product
-	for b.Loop() {
-		products = buildFile(b, dir, "rich.yaml")
-	}
-	b.ReportMetric(fileSize(b, filepath.Join(dir, products[0].Path)), "KiB/pdf")
-}
+func BenchmarkBuild1080Rich(b *testing.B) { benchmarkDeck(b, "rich.yaml", testdecks.Rich(1080)) }
 
 func TestRichDeckBuilds(t *testing.T) {
 	dir := t.TempDir()
