@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output/arena"
@@ -18,18 +19,40 @@ import (
 	"github.com/deckpress/deckpress/rules/gladiators/combat"
 )
 
+// runFlags are the flags every sim verb takes: how many games, the run's
+// seed, and JSON output.
+type runFlags struct {
+	games  int
+	seed   uint64
+	asJSON bool
+}
+
+// add declares the flags; games is --games's help, and chance says how a
+// game uses the chance made from the seed ("plays with dice").
+func (r *runFlags) add(fl *pflag.FlagSet, games, chance string) {
+	fl.IntVar(&r.games, "games", 10000, games)
+	fl.Uint64Var(&r.seed, "seed", 1, "the run's seed: game i "+chance+" made from (seed, i)")
+	fl.BoolVar(&r.asJSON, "json", false, "print one JSON object")
+}
+
+// check refuses a run of no games.
+func (r *runFlags) check() error {
+	if r.games < 1 {
+		return flagErrorf("--games: %d; play at least one game", r.games)
+	}
+	return nil
+}
+
 // SimOptions are the options of deckpress sim gladiators.
 type SimOptions struct {
 	Factory *Factory
 	Inputs  []string
 
-	games      int
-	seed       uint64
+	runFlags
 	arena      string
 	policy     string
 	optional   []string
 	turns      int
-	asJSON     bool
 	roundRobin bool
 	pool       int
 	ruleset    string
@@ -75,13 +98,11 @@ fitted through points predicts, how many standard errors off it the hero lies
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&o.games, "games", 10000, "games to play (round robin: per pair and side)")
-	fl.Uint64Var(&o.seed, "seed", 1, "the run's seed: game i plays with dice made from (seed, i)")
+	o.runFlags.add(fl, "games to play (round robin: per pair and side)", "plays with dice")
 	fl.StringVar(&o.arena, "arena", "", "an arena file to fight on (default: an open field of 20 × 14 hexes)")
 	fl.StringVar(&o.policy, "policy", "greedy", "how heroes choose their actions: greedy or random")
 	fl.StringSliceVar(&o.optional, "optional", nil, "optional rules to play: fumbles, area")
 	fl.IntVar(&o.turns, "turns", combat.DefaultTurnLimit, "the turn after which a fight is a tie")
-	fl.BoolVar(&o.asJSON, "json", false, "print one JSON object")
 	fl.BoolVar(&o.roundRobin, "round-robin", false, "every hero against every other, and the balance table")
 	fl.IntVar(&o.pool, "pool", 0, "round robin: add this many random legal heroes (made from --seed)")
 	fl.StringVar(&o.ruleset, "ruleset", "", "a ruleset file replacing the built-in (house) tables")
@@ -92,9 +113,10 @@ fitted through points predicts, how many standard errors off it the hero lies
 func runSimGladiators(o *SimOptions) error {
 	env, args := o.Factory.Env, o.Inputs
 	benv := o.Factory.BuildEnv()
+	if err := o.runFlags.check(); err != nil {
+		return err
+	}
 	switch {
-	case o.games < 1:
-		return flagErrorf("--games: %d; play at least one game", o.games)
 	case o.turns < 1:
 		return flagErrorf("--turns: %d; a fight lasts at least one turn", o.turns)
 	case o.pool < 0 || (o.pool > 0 && !o.roundRobin):

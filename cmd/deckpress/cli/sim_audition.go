@@ -17,14 +17,12 @@ type AuditionOptions struct {
 	Factory *Factory
 	Deck    string // "": the kit's
 
-	games      int
-	seed       uint64
+	runFlags
 	players    int
 	strategies []string
 	variant    bool
 	score      string
 	report     labReport
-	asJSON     bool
 }
 
 func newSimAuditionCmd(f *Factory) *cobra.Command {
@@ -62,13 +60,11 @@ eliminated.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&o.games, "games", 10000, "games to play")
-	fl.Uint64Var(&o.seed, "seed", 1, "the run's seed: game i plays with chance made from (seed, i)")
+	o.runFlags.add(fl, "games to play", "plays with chance")
 	fl.IntVar(&o.players, "players", 4, "players at the table, 3 to 6")
 	fl.StringSliceVar(&o.strategies, "strategies", []string{"loner", "follower", "random", "robber-late"}, "the strategies at the table, rotated over the seats")
 	fl.BoolVar(&o.variant, "variant", false, "the commenters' variant: the round's best scorer takes the eliminated hero; most heroes wins")
 	fl.StringVar(&o.score, "score", "", "score the round of this file instead of playing")
-	fl.BoolVar(&o.asJSON, "json", false, "print one JSON object")
 	o.report.register(fl, "")
 	return cmd
 }
@@ -93,9 +89,10 @@ func runAuditionScore(o *AuditionOptions) error {
 
 func runAuditionLab(o *AuditionOptions) error {
 	env := o.Factory.Env
+	if err := o.runFlags.check(); err != nil {
+		return err
+	}
 	switch {
-	case o.games < 1:
-		return flagErrorf("--games: %d; play at least one game", o.games)
 	case o.players < 3 || o.players > 6:
 		return flagErrorf("--players: %d; the lab seats 3 to 6 players", o.players)
 	case len(o.strategies) == 0:

@@ -18,13 +18,11 @@ type GalagaOptions struct {
 	Factory *Factory
 	Deck    string // "": the kit's
 
-	games   int
-	seed    uint64
+	runFlags
 	players int
 	policy  []string
 	turns   int
 	report  labReport
-	asJSON  bool
 }
 
 func newSimGalagaCmd(f *Factory) *cobra.Command {
@@ -49,21 +47,20 @@ played it; a card that never took effect is flagged.
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&o.games, "games", 10000, "games to play")
-	fl.Uint64Var(&o.seed, "seed", 1, "the run's seed: game i shuffles with chance made from (seed, i)")
+	o.runFlags.add(fl, "games to play", "shuffles with chance")
 	fl.IntVar(&o.players, "players", 4, "players at the table, 2 to 4")
 	fl.StringSliceVar(&o.policy, "policy", []string{"greedy"}, "how players choose: greedy or random; one name, or one per seat")
 	fl.IntVar(&o.turns, "turns", galaga.DefaultTurnLimit, "the turn (each player's turn counts) after which a game is a tie")
-	fl.BoolVar(&o.asJSON, "json", false, "print one JSON object")
 	o.report.register(fl, "")
 	return cmd
 }
 
 func runSimGalaga(o *GalagaOptions) error {
 	env := o.Factory.Env
+	if err := o.runFlags.check(); err != nil {
+		return err
+	}
 	switch {
-	case o.games < 1:
-		return flagErrorf("--games: %d; play at least one game", o.games)
 	case o.players < 2 || o.players > 4:
 		return flagErrorf("--players: %d; the game is for 2 to 4", o.players)
 	case o.turns < 1:

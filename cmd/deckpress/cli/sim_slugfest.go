@@ -18,14 +18,12 @@ type SlugfestOptions struct {
 	Factory *Factory
 	File    string // "": the kit's
 
-	games     int
-	seed      uint64
+	runFlags
 	teams     []string
 	policy    []string
 	comebacks bool
 	turns     int
 	report    labReport
-	asJSON    bool
 }
 
 func newSimSlugfestCmd(f *Factory) *cobra.Command {
@@ -49,22 +47,21 @@ its own copy). --policy greedy|random, or two names for the two sides.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.IntVar(&o.games, "games", 10000, "games to play per pair")
-	fl.Uint64Var(&o.seed, "seed", 1, "the run's seed: game i shuffles with chance made from (seed, i)")
+	o.runFlags.add(fl, "games to play per pair", "shuffles with chance")
 	fl.StringSliceVar(&o.teams, "teams", nil, "the teams to play, by name (default: all)")
 	fl.StringSliceVar(&o.policy, "policy", []string{"greedy"}, "how players choose: greedy or random; two names for the two sides")
 	fl.BoolVar(&o.comebacks, "comebacks", false, "play the optional comeback rule")
 	fl.IntVar(&o.turns, "turns", slugfest.DefaultTurnLimit, "the turn after which a game is a tie")
-	fl.BoolVar(&o.asJSON, "json", false, "print one JSON object")
 	o.report.register(fl, "")
 	return cmd
 }
 
 func runSimSlugfest(o *SlugfestOptions) error {
 	env := o.Factory.Env
+	if err := o.runFlags.check(); err != nil {
+		return err
+	}
 	switch {
-	case o.games < 1:
-		return flagErrorf("--games: %d; play at least one game", o.games)
 	case o.turns < 1:
 		return flagErrorf("--turns: %d; a game lasts at least one turn", o.turns)
 	case len(o.policy) < 1 || len(o.policy) > 2:
