@@ -131,23 +131,17 @@ type listStream struct {
 // Parse has read them once already, so they parse, and their problems are
 // reported.
 func (s *listStream) items(yield func(*Node) bool) {
-	var ignored Diagnostics
 	for i := 0; i < len(s.list.starts); i += streamBatch {
 		items, off, ok := s.list.batch(s.src, i)
 		if !ok {
 			return
 		}
-		c := converter{path: s.path, diags: &ignored, src: s.src, lineOff: off}
-		for k, item := range items {
-			n := c.convert(item, streamDepth)
-			if c.anchored == 0 {
-				items[k] = nil
-			}
-			if !yield(n) {
+		c := converter{path: s.path, diags: new(Diagnostics), src: s.src, lineOff: off}
+		for _, item := range items {
+			if !yield(c.convert(item, streamDepth)) {
 				return
 			}
 		}
-		ignored = ignored[:0]
 	}
 }
 
@@ -158,8 +152,8 @@ const streamDepth = 2
 // streamList converts the list found by findCardList, the value of the
 // `cards:` key at depth 1: it parses and converts every item, counting
 // them against the limits and reporting their problems, and returns a
-// list node without Content that reads them again when asked. failed is
-// set when a batch does not parse.
+// list node without Content that reads them again when asked. It sets
+// streamFailed when a batch does not parse, and stops at a limit.
 func (c *converter) streamList() *Node {
 	l := c.list
 	c.list = nil
@@ -177,11 +171,8 @@ func (c *converter) streamList() *Node {
 			return nil
 		}
 		c.lineOff = off
-		for k, item := range items {
+		for _, item := range items {
 			c.convert(item, streamDepth)
-			if c.anchored == 0 {
-				items[k] = nil
-			}
 		}
 		c.lineOff = 0
 		if c.overflow {
