@@ -90,14 +90,12 @@ func (l *cardList) found(end int) *cardList {
 }
 
 // isCardsKey reports whether a line is `cards:` alone at its start, with
-// perhaps spaces and a comment after it.
+// perhaps spaces and a comment after it. (`cards:#x`, a text, passes too;
+// the skeleton then has no `cards` key, and the whole file is read.)
 func isCardsKey(text []byte) bool {
 	rest, ok := bytes.CutPrefix(text, []byte("cards:"))
-	if !ok {
-		return false
-	}
 	rest = bytes.TrimLeft(rest, " \t")
-	return len(rest) == 0 || rest[0] == '#' && len(rest) < len(text)-len("cards:")
+	return ok && (len(rest) == 0 || rest[0] == '#')
 }
 
 // isItem reports whether a line's text starts a list item: a dash alone

@@ -86,6 +86,8 @@ func TestStreamedListIsTheWholeFile(t *testing.T) {
 		{"cards not the first key's document", "- deck\ncards:\n  - a\n", false},
 		{"cards inside a quoted text", "deck: \"d\ncards:\n  - a\n  - b\"\n", false},
 		{"a literal text at the top", "|\ncards:\n  - a\n", false},
+		{"a text that starts like the key", "deck: d\ncards:#x\n  - a\n", false},
+		{"the key and a comment", "deck: d\ncards: \t# the cards\n  - a\n", true},
 		{"cards given twice", "deck: d\ncards:\n  - a\ncards:\n  - b\n", true},
 		{"a tag of a %TAG directive", "%TAG !e! tag:example.com,2026:\n---\ndeck: d\ncards:\n  - !e!card {name: a}\n", false},
 		{"a syntax error in an item", "deck: d\ncards:\n  - {name: a\n  - {name: b}\n", false},
