@@ -69,6 +69,7 @@ func TestStreamedListIsTheWholeFile(t *testing.T) {
 		{"flow items", "deck: d\ncards:\n  - {name: a, n: 1}\n  - {name: b, n: 2}\n  - {name: c}\nsize: poker\n", true},
 		{"block items, comments, blank lines", "deck: d\ncards:   # the cards\n\n  # first\n  - name: a\n    text: |\n      two\n      lines\n\n#  a comment at the left\n  - name: b\n    tags: [x,\n      y]\n\n", true},
 		{"items at the key's column", "deck: d\ncards:\n- name: a\n- name: b\n-\n- [x]\nback: b\n", true},
+		{"block items at the key's column", "deck: d\ncards:\n- name: a\n  n: 1\n-\n  name: b\nback: b\n", true},
 		{"anchor used in its batch", "deck: d\ncards:\n  - &a {name: a}\n  - *a\n  - {name: c}\n", true},
 		{"anchor used in the next batch", "deck: d\ncards:\n  - &a {name: a}\n  - {name: b}\n  - *a\n", false},
 		{"alias of an anchor above the list", "deck: d\nbase: &b {k: v}\ncards:\n  - {<<: *b, name: a}\n  - {name: b}\n", false},
