@@ -22,9 +22,9 @@ import "bytes"
 // quoted or bracketed value that runs past an item's lines, a tag handle
 // of a %TAG directive) makes a piece fail, and the whole file is read, so
 // its diagnostics are exactly those of a whole read; so does a value past
-// one of the limits. Every item is parsed
-// and converted once in Parse, where the limits are counted and problems
-// reported, and once more when it is read.
+// one of the limits, and a file with a line break other than LF and CR LF.
+// Every item is parsed and converted once in Parse, where the limits are
+// counted and problems reported, and once more when it is read.
 var (
 	streamFrom  = 2048
 	streamBatch = 256
@@ -47,6 +47,9 @@ type cardList struct {
 // column not starting an item). Blank and comment lines belong to the item
 // above them. It returns nil when there is no such list or it is short.
 func findCardList(src []byte) *cardList {
+	if otherBreaks(src) {
+		return nil
+	}
 	var l *cardList
 	line := 0
 	for off := 0; off < len(src); {
@@ -77,6 +80,23 @@ func findCardList(src []byte) *cardList {
 		off = next
 	}
 	return l.found(len(src))
+}
+
+// otherBreaks reports whether src breaks a line other than with LF or
+// CR LF: with a CR alone, or the NEL, LS or PS characters, which yaml.v3
+// counts as line breaks (YAML 1.1) and the lines here would not.
+func otherBreaks(src []byte) bool {
+	for _, b := range []string{"\u0085", "\u2028", "\u2029"} {
+		if bytes.Contains(src, []byte(b)) {
+			return true
+		}
+	}
+	for i, b := range src {
+		if b == '\r' && (i+1 == len(src) || src[i+1] != '\n') {
+			return true
+		}
+	}
+	return false
 }
 
 // found ends the list at offset end, and keeps it if it is long enough.
