@@ -99,11 +99,13 @@ func parseStreamed(path string, src []byte, l *cardList) (root *Node, diags Diag
 	if dec.Decode(&doc) != nil || len(doc.Content) == 0 || !errors.Is(dec.Decode(&extra), io.EOF) {
 		return nil, nil, false
 	}
-	if y := doc.Content[0]; y.Kind != yaml.MappingNode || len(y.Content) == 0 || y.Content[0].Value != "deck" {
+	top := doc.Content[0]
+	if top.Kind != yaml.MappingNode || top.Style&yaml.FlowStyle != 0 || len(top.Content) == 0 || top.Content[0].Value != "deck" {
 		return nil, nil, false
 	}
-	c := converter{path: path, diags: &diags, src: src, list: l}
-	root = c.convert(doc.Content[0], 0)
+	c := converter{path: path, diags: &diags, src: src, list: l, listIn: top, skeletonAnchors: map[string]bool{}}
+	anchors(top, c.skeletonAnchors)
+	root = c.convert(top, 0)
 	if c.streamFailed || c.overflow || !c.streamed {
 		// past a limit too: yaml.v3's own depth guard counts the
 		// levels above a piece, so only a whole read says the same
@@ -293,10 +295,29 @@ type converter struct {
 	// lineOff is added to the parser's line numbers: the lines before
 	// the piece of the file being converted (see streamFrom).
 	lineOff int
-	// list is the card list to stream, until its key is met; streamed
-	// says it was, streamFailed that one of its batches did not parse.
+	// list is the card list to stream, until its key is met in the
+	// document's block mapping listIn; streamed says it was,
+	// streamFailed that one of its batches did not parse or defines an
+	// anchor of the skeleton's (skeletonAnchors), whose later aliases
+	// would then mean the list's.
 	list                   *cardList
+	listIn                 *yaml.Node
+	skeletonAnchors        map[string]bool
 	streamed, streamFailed bool
+}
+
+// anchors adds the names of the anchors defined in y and below it to
+// names (aliases are not followed: they define nothing).
+func anchors(y *yaml.Node, names map[string]bool) {
+	if y.Anchor != "" {
+		names[y.Anchor] = true
+	}
+	if y.Kind == yaml.AliasNode {
+		return
+	}
+	for _, v := range y.Content {
+		anchors(v, names)
+	}
 }
 
 func (c *converter) pos(n *yaml.Node) Pos {
@@ -381,7 +402,7 @@ func (c *converter) mapping(y *yaml.Node, depth int) *Node {
 			merged = append(merged, c.mergeSources(v, depth)...)
 			continue
 		}
-		if c.list != nil && depth == 0 && k.Line == c.list.keyLine && k.Column == 1 && k.Value == "cards" && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
+		if c.list != nil && y == c.listIn && k.Line == c.list.keyLine && k.Column == 1 && k.Value == "cards" && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" {
 			n.Content = append(n.Content, c.convert(k, depth+1), c.streamList())
 			continue
 		}

@@ -15,14 +15,16 @@ import "bytes"
 // them, so that only one batch of parser nodes is held at once.
 //
 // The pieces give the same tree as the whole file, or Parse reads the
-// whole file instead: the skeleton must parse, hold a "deck" document whose
-// `cards:` key is on that line and empty, and every batch must parse to a
-// list of as many items as it has item lines. Anything that ties the items
-// to the rest of the file (an alias of an anchor outside the batch, a
-// quoted or bracketed value that runs past an item's lines, a tag handle
-// of a %TAG directive) makes a piece fail, and the whole file is read, so
+// whole file instead: the skeleton must parse, hold a "deck" document, a
+// block mapping whose own `cards:` key is on that line and empty, and
+// every batch must parse to a list of as many items as it has item lines.
+// Anything that ties the items to the rest of the file (an alias of an
+// anchor outside the batch, a quoted or bracketed value that runs past an
+// item's lines) makes a piece fail, and the whole file is read, so
 // its diagnostics are exactly those of a whole read; so does a value past
-// one of the limits, and a file with a line break other than LF and CR LF.
+// one of the limits, a file with a line break other than LF and CR LF or
+// with a directive (%TAG), and an anchor of the list's that the rest of
+// the file defines too (an alias below the list means the list's).
 // Every item is parsed and converted once in Parse, where the limits are
 // counted and problems reported, and once more when it is read.
 var (
@@ -59,6 +61,11 @@ func findCardList(src []byte) *cardList {
 		}
 		line++
 		text := bytes.TrimRight(src[off:next], "\r\n")
+		if bytes.HasPrefix(bytes.TrimPrefix(text, []byte("\ufeff")), []byte("%")) {
+			// a directive (%TAG may name ! and !!) holds for the
+			// whole document: read it whole
+			return nil
+		}
 		content := bytes.TrimLeft(text, " ")
 		indent := len(text) - len(content)
 		blank := len(content) == 0 || content[0] == '#'
@@ -149,12 +156,15 @@ type listStream struct {
 // Parse has read them once already, so they parse, and their problems are
 // reported.
 func (s *listStream) items(yield func(*Node) bool) {
+	// one converter for every batch, so that the file's line starts
+	// (for a literal's column) are found once
+	c := converter{path: s.path, diags: new(Diagnostics), src: s.src}
 	for i := 0; i < len(s.list.starts); i += streamBatch {
 		items, off, ok := s.list.batch(s.src, i)
 		if !ok {
 			return
 		}
-		c := converter{path: s.path, diags: new(Diagnostics), src: s.src, lineOff: off}
+		c.lineOff, c.nodes, c.text, *c.diags = off, 0, 0, (*c.diags)[:0]
 		for _, item := range items {
 			if !yield(c.convert(item, streamDepth)) {
 				return
@@ -187,6 +197,18 @@ func (c *converter) streamList() *Node {
 		if !ok {
 			c.streamFailed = true
 			return nil
+		}
+		if len(c.skeletonAnchors) > 0 {
+			defined := map[string]bool{}
+			for _, item := range items {
+				anchors(item, defined)
+			}
+			for name := range defined {
+				if c.skeletonAnchors[name] {
+					c.streamFailed = true
+					return nil
+				}
+			}
 		}
 		c.lineOff = off
 		for _, item := range items {

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/deckpress/deckpress/internal/testtool"
 )
 
 // withStreaming sets the list length from which a deck's cards are read
@@ -82,6 +84,14 @@ func TestStreamedListIsTheWholeFile(t *testing.T) {
 		{"a paragraph separator after the list", "deck: d\ncards:\n  - a\n  - c\nsize: x\u2029back: y\n", false},
 		{"a lone CR in an item", "deck: d\ncards:\n  - {name: a,\r n: 1}\n  - c\nsize: x\n", false},
 		{"a lone CR ending the file", "deck: d\ncards:\n  - a\n  - c\r", false},
+		{"a flow mapping at the top", "{deck: d,\ncards:\n  - a\n  - b\n}\n", false},
+		{"the key in a merged flow mapping", "deck: d\n<<: {x: 1,\ncards:\n  - a\n  - b\n  }\n", false},
+		{"an anchor of the list redefining one above it", "deck: d\na: &x 1\ncards:\n  - &x 2\n  - c\nb: *x\n", false},
+		{"the same, merged below", "deck: d\na: &x {k: 1}\ncards:\n  - &x {k: 2}\n  - c\nb: {<<: *x}\n", false},
+		{"an anchor of the list of another name", "deck: d\na: &x 1\ncards:\n  - &y 2\n  - c\nb: *x\n", true},
+		{"%TAG naming !!", "%TAG !! tag:x:\n---\ndeck: d\ncards:\n  - !!str 1\n  - b\n", false},
+		{"%TAG naming !", "%TAG ! tag:x:\n---\ndeck: d\ncards:\n  - !a b\n  - c\n", false},
+		{"%TAG after a byte-order mark", "\ufeff%TAG !! tag:x:\n---\ndeck: d\ncards:\n  - !!str 1\n  - b\n", false},
 		{"CRLF lines", "deck: d\r\ncards:\r\n  - {name: a}\r\n  - {name: b}\r\nsize: poker\r\n", true},
 		{"second document after the list", "deck: d\ncards:\n  - a\n---\nx: 1\n", false},
 		{"second document marker in the list's place", "deck: d\ncards:\n---\n- a\n", false},
@@ -173,6 +183,11 @@ func TestShortListsReadWhole(t *testing.T) {
 func FuzzStreamedParse(f *testing.F) {
 	f.Add([]byte("deck: d\ncards:\n  - &a {name: a}\n  - *a\n  - {name: \"c\n  - d\"}\n"))
 	f.Add([]byte("deck: d\ncards:\n- a\n-\n  - b\nsize: x\n"))
+	f.Add([]byte("{deck: d,\ncards:\n  - a\n  - b\n}\n"))
+	f.Add([]byte("deck: d\na: &x 1\ncards:\n  - &x 2\nb: *x\n"))
+	f.Add([]byte("%TAG !! tag:x:\n---\ndeck: d\ncards:\n  - !!str 1\n"))
+	f.Add([]byte("deck: d\ncards:\n  - a\r\r\n  - b\n  - c\nsize: x\n"))
+	f.Add([]byte("deck: d\ncards:\n  - a # x\u2028\n  - b\nsize: x\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		whole, streamed, wd, sd, _ := parseBoth(t, src)
 		if !reflect.DeepEqual(whole, streamed) || !reflect.DeepEqual(wd, sd) {
@@ -202,4 +217,23 @@ func dump(n *Node) string {
 		b.WriteString("]")
 	}
 	return b.String()
+}
+
+// Reading a streamed list whose items hold literal texts (whose column
+// needs the file's line starts) takes time linear in the list: the line
+// starts are found once, not once a batch (batches of 4 items, so that
+// a cost per batch would show).
+func TestStreamedListLinear(t *testing.T) {
+	withStreaming(t, 2, 4)
+	testtool.Linear(t, 4096, func(n int) {
+		src := "deck: d\ncards:\n" + strings.Repeat("  - text: |\n      x\n", n)
+		root, diags := Parse("d.yaml", []byte(src))
+		items := 0
+		for range root.Key("cards").Items() {
+			items++
+		}
+		if items != n || len(diags) != 0 || root.Key("cards").stream == nil {
+			t.Fatalf("%d items of %d read, %v", items, n, diags)
+		}
+	})
 }
