@@ -23,7 +23,7 @@ func TestStreamedOddInputs(t *testing.T) {
 		{"no line end at the end", "deck: d\ncards:\n  - a\n  - b", true},
 		{"a dash and a tab", "deck: d\ncards:\n  - a\n  -\tb\n  - c\n", false},
 		{"a line of a tab after the list", "deck: d\ncards:\n  - a\n  - b\n\t\nx: 1\n", false},
-		{"document end marker", "deck: d\ncards:\n- a\n- b\n...\n", true},
+		{"document end marker", "deck: d\ncards:\n- a\n- b\n...\n", false}, // the list must end at a key or the end of the file
 		{"explicit key", "deck: d\n? cards\n:\n  - a\n  - b\n", false},
 		{"block scalar indicators", "deck: d\ncards:\n  - |2\n      x\n  - >+\n    y\n\n  - |-\n    z\n", true},
 		{"comments at column 0", "deck: d\ncards:\n- a\n# c\n- b\n  # d\n-\n#e\n", true},

@@ -46,8 +46,9 @@ type cardList struct {
 // start of a line: the key alone on its line (a comment may follow), then
 // the lines from the first item to the first line that is not part of the
 // list (a line with text at a column left of the dashes, or at their
-// column not starting an item). Blank and comment lines belong to the item
-// above them. It returns nil when there is no such list or it is short.
+// column not starting an item), which must start a plain key at the start
+// of its line. Blank and comment lines belong to the item above them. It
+// returns nil when there is no such list or it is short.
 func findCardList(src []byte) *cardList {
 	if otherBreaks(src) {
 		return nil
@@ -81,6 +82,10 @@ func findCardList(src []byte) *cardList {
 		case indent == l.indent && isItem(content):
 			l.starts, l.lines = append(l.starts, off), append(l.lines, line)
 		case l.indent >= 0 && indent > l.indent:
+		case indent > 0 || !startsKey(content):
+			// a line that would be the empty key's value once the
+			// list is blanked (`  ~`, `!!null`): read the file whole
+			return nil
 		default:
 			return l.found(off)
 		}
@@ -123,6 +128,13 @@ func isCardsKey(text []byte) bool {
 	rest, ok := bytes.CutPrefix(text, []byte("cards:"))
 	rest = bytes.TrimLeft(rest, " \t")
 	return ok && (len(rest) == 0 || rest[0] == '#')
+}
+
+// startsKey reports whether a line's text starts as the plain keys of a
+// deck file do, with a letter, a digit or an underscore.
+func startsKey(content []byte) bool {
+	c := content[0]
+	return c == '_' || 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
 }
 
 // isItem reports whether a line's text starts a list item: a dash alone
