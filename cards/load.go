@@ -32,7 +32,9 @@ const (
 
 // Parse reads one YAML document from src into a [Node] tree. Every problem
 // is a diagnostic positioned in path; on a syntax error the tree is nil.
-// An empty document gives a [NullNode] at line 1.
+// An empty document gives a [NullNode] at line 1. src must not change
+// while the tree is in use: a deck's long card list is read from it again
+// (see [Node.Items]).
 func Parse(path string, src []byte) (root *Node, diags Diagnostics) {
 	start := Pos{File: path, Line: 1, Col: 1}
 	if len(src) > MaxFileSize {
