@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
+	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/rules/gladiators"
 )
 
@@ -113,4 +114,20 @@ func kindName(k Kind) string {
 		}
 	}
 	return "none"
+}
+
+// gameAt sets a game up on a board: the heroes (side 0's, then side 1's,
+// in team order) at the hexes given, on turn 1, segment 1, with dice d.
+func gameAt(t *testing.T, board *Board, a, b []Hero, at []layout.Hex, d Dice) *game {
+	t.Helper()
+	g := match(t, board, a, b, Options{}).game(d)
+	for i, h := range at {
+		c, ok := board.cell(h)
+		if !ok {
+			t.Fatalf("hex %v is off the map", h)
+		}
+		g.moveTo(&g.f[i], c)
+	}
+	g.turn, g.seg = 1, 1
+	return g
 }

@@ -26,22 +26,6 @@ import (
 // the hexes next to 8,7 and 2 from A are 7,6 (+2, 0, −2) and 7,7
 // (+2, −1, −1); those 3 from A are 8,6 and 8,8.
 
-// mvGame sets a game up on a board: the heroes (side 0's, then side 1's,
-// in team order) at the hexes given, on turn 1, segment 1, with dice d.
-func mvGame(t *testing.T, board *Board, a, b []Hero, at []layout.Hex, d Dice) *game {
-	t.Helper()
-	g := match(t, board, a, b, Options{}).game(d)
-	for i, h := range at {
-		c, ok := board.cell(h)
-		if !ok {
-			t.Fatalf("hex %v is off the map", h)
-		}
-		g.moveTo(&g.f[i], c)
-	}
-	g.turn, g.seg = 1, 1
-	return g
-}
-
 // mvBoard makes a board of an arena with start zones of two hexes: the
 // first two of row 0 and the last two.
 func mvBoard(t *testing.T, a *Arena) *Board {
@@ -141,7 +125,7 @@ func TestApproachBestAttack(t *testing.T) {
 		{name: "flies next to the foe", a: a(close1, pw(Flight, 2)), foes: []Hero{foe(close1)}, dist: 3, kind: aMove, mode: fly, hexes: []layout.Hex{hx(7, 6), hx(7, 7)}},
 	} {
 		for k := range 6 {
-			g := mvGame(t, openBoard(t), []Hero{c.a}, c.foes, []layout.Hex{hx(5, 7), hx(5+c.dist, 7)}, &pick{t: t, k: k})
+			g := gameAt(t, openBoard(t), []Hero{c.a}, c.foes, []layout.Hex{hx(5, 7), hx(5+c.dist, 7)}, &pick{t: t, k: k})
 			c.check(t, g)
 		}
 	}
@@ -165,7 +149,7 @@ func TestApproachOffOpenGround(t *testing.T) {
 		{name: "flight that works on 10 ties: walks", a: a(close1, flight(10)), foes: foe, dist: 5, kind: aMove, want: 4},
 		{name: "Flight listed first", a: a(flight(20), close1), foes: foe, dist: 5, kind: aMove, mode: fly, want: 3},
 	} {
-		g := mvGame(t, board, []Hero{c.a}, c.foes, []layout.Hex{hx(5, 7), hx(5+c.dist, 7)}, &script{t: t})
+		g := gameAt(t, board, []Hero{c.a}, c.foes, []layout.Hex{hx(5, 7), hx(5+c.dist, 7)}, &script{t: t})
 		c.check(t, g)
 	}
 }
@@ -193,7 +177,7 @@ func TestApproachAmongEquals(t *testing.T) {
 		var got []layout.Hex
 		for k := range c.want {
 			// the die says k when it picks among len(c.want), else 0
-			g := mvGame(t, c.board, []Hero{c.a}, foe, []layout.Hex{hx(5, 7), hx(8, 7)}, &pick{t: t, k: k, only: len(c.want)})
+			g := gameAt(t, c.board, []Hero{c.a}, foe, []layout.Hex{hx(5, 7), hx(8, 7)}, &pick{t: t, k: k, only: len(c.want)})
 			act := g.approach(&g.f[0])
 			if act.kind != c.kind {
 				t.Fatalf("%s, die %d: %+v", c.name, k, act)
@@ -253,7 +237,7 @@ func TestApproachAmongAllies(t *testing.T) {
 			allies[i] = ally
 		}
 		for k := range 6 {
-			g := mvGame(t, c.board, append([]Hero{c.a}, allies...), foe, c.at, &pick{t: t, k: k})
+			g := gameAt(t, c.board, append([]Hero{c.a}, allies...), foe, c.at, &pick{t: t, k: k})
 			f := &g.f[0]
 			from := f.cell
 			act := g.approach(f)
@@ -276,7 +260,7 @@ func TestApproachTwoFoes(t *testing.T) {
 	a := hero(t, "A", 3, 3, 3, 3, close1, pw(Teleport, 1))
 	foes := []Hero{hero(t, "T1", 3, 3, 3, 3, close1), hero(t, "T2", 3, 3, 3, 3, close1)}
 	for k := range 6 {
-		g := mvGame(t, openBoard(t), []Hero{a}, foes, []layout.Hex{hx(5, 7), hx(9, 7), hx(0, 7)}, &pick{t: t, k: k})
+		g := gameAt(t, openBoard(t), []Hero{a}, foes, []layout.Hex{hx(5, 7), hx(9, 7), hx(0, 7)}, &pick{t: t, k: k})
 		act := g.approach(&g.f[0])
 		if h := g.b.hex(act.dest); act.kind != aTeleport || (h != hx(8, 7) && h != hx(8, 8)) {
 			t.Errorf("die %d: %+v to %v; want a teleport to 8,7 or 8,8", k, act, h)
@@ -304,7 +288,7 @@ func TestApproachSmoke(t *testing.T) {
 		{"in the smoke: stays", hx(9, 7), aPass, 1},
 	} {
 		for k := range 6 {
-			g := mvGame(t, smoke, []Hero{a}, foe, []layout.Hex{c.at, hx(10, 7)}, &pick{t: t, k: k})
+			g := gameAt(t, smoke, []Hero{a}, foe, []layout.Hex{c.at, hx(10, 7)}, &pick{t: t, k: k})
 			act := g.approach(&g.f[0])
 			if d := g.b.dist(mvDest(&g.f[0], act), g.f[1].cell); act.kind != c.kind || d != c.want {
 				t.Errorf("%s, die %d: %+v, %d hexes from the foe; want kind %d, %d hexes", c.name, k, act, d, c.kind, c.want)
@@ -318,7 +302,7 @@ func TestApproachSmoke(t *testing.T) {
 // 0,0, the map's first hex, 2 hexes off.
 func TestApproachToTheFirstHex(t *testing.T) {
 	row := mvBoard(t, &Arena{Name: "row", Cols: 4, Rows: 1, FeetPerHex: 5, Opaque: []layout.Hex{hx(3, 0)}})
-	g := mvGame(t, row, []Hero{hero(t, "A", 3, 3, 3, 3, pw(DistanceAttack, 1))}, []Hero{hero(t, "T", 3, 3, 3, 3, pw(CloseAttack, 1))},
+	g := gameAt(t, row, []Hero{hero(t, "A", 3, 3, 3, 3, pw(DistanceAttack, 1))}, []Hero{hero(t, "T", 3, 3, 3, 3, pw(CloseAttack, 1))},
 		[]layout.Hex{hx(1, 0), hx(2, 0)}, &script{t: t})
 	if act := g.approach(&g.f[0]); act.kind != aMove || act.mode != walk || g.b.hex(act.dest) != hx(0, 0) {
 		t.Errorf("%+v; want a walk to 0,0", act)
@@ -333,7 +317,7 @@ func TestApproachClimbsFirst(t *testing.T) {
 		arena.Blocked = append(arena.Blocked, hx(7, r))
 	}
 	close1 := pw(CloseAttack, 1)
-	g := mvGame(t, mvBoard(t, arena), []Hero{hero(t, "A", 3, 3, 3, 3, pw(WallCrawling, 1), close1)}, []Hero{hero(t, "T", 3, 3, 3, 3, close1)},
+	g := gameAt(t, mvBoard(t, arena), []Hero{hero(t, "A", 3, 3, 3, 3, pw(WallCrawling, 1), close1)}, []Hero{hero(t, "T", 3, 3, 3, 3, close1)},
 		[]layout.Hex{hx(5, 7), hx(9, 7)}, &script{t: t})
 	if act := g.approach(&g.f[0]); act.kind != aMove || act.mode != climb {
 		t.Errorf("%+v; want a climb", act)
@@ -348,7 +332,7 @@ func TestApproachClimbsFirst(t *testing.T) {
 func TestSearchAfterTheCountWraps(t *testing.T) {
 	close1 := pw(CloseAttack, 1)
 	start := func() *game {
-		g := mvGame(t, mvOpen(t, hx(12, 0)), []Hero{hero(t, "A", 3, 3, 3, 3, close1)}, []Hero{hero(t, "T", 3, 3, 3, 3, close1)},
+		g := gameAt(t, mvOpen(t, hx(12, 0)), []Hero{hero(t, "A", 3, 3, 3, 3, close1)}, []Hero{hero(t, "T", 3, 3, 3, 3, close1)},
 			[]layout.Hex{hx(5, 7), hx(10, 7)}, &script{t: t})
 		g.stamp = math.MaxUint32
 		return g

@@ -18,22 +18,6 @@ import (
 	"github.com/deckpress/deckpress/layout"
 )
 
-// standOn makes a game on board b with the heroes of two sides standing
-// on the hexes given (side 1's first), at turn 1, segment 1.
-func standOn(t *testing.T, b *Board, a, c []Hero, opt Options, at ...layout.Hex) *game {
-	t.Helper()
-	g := match(t, b, a, c, opt).game(&script{t: t})
-	for i, h := range at {
-		cell, ok := b.cell(h)
-		if !ok {
-			t.Fatalf("hex %v is off the map", h)
-		}
-		g.moveTo(&g.f[i], cell)
-	}
-	g.turn, g.seg = 1, 1
-	return g
-}
-
 // TestAttacksNeedSight: a Distance or Entangling Attack reaches a foe only
 // along a clear line (RULES.md: "level × 4 hexes with a clear line";
 // Arena.Opaque: opaque hexes block the line of sight of Distance and
@@ -63,7 +47,7 @@ func TestAttacksNeedSight(t *testing.T) {
 			t.Fatal(err)
 		}
 		a := hero(t, "A", 3, 4, 3, 4, c.power)
-		g := standOn(t, b, []Hero{a}, []Hero{foe}, Options{}, layout.Hex{Col: 5, Row: 7}, layout.Hex{Col: 9, Row: 7})
+		g := gameAt(t, b, []Hero{a}, []Hero{foe}, []layout.Hex{{Col: 5, Row: 7}, {Col: 9, Row: 7}}, &script{t: t})
 		g.d = &pick{t: t}
 		got := (Greedy{}).choose(g, &g.f[0])
 		if attacked := got.kind == aAttack; attacked != c.attack {
@@ -255,7 +239,7 @@ func TestTeleportRange(t *testing.T) {
 		level, n int
 	}{{1, 36}, {2, 126}} {
 		a := hero(t, "A", 3, 3, 3, 3, pw(Teleport, c.level))
-		g := standOn(t, b, []Hero{a}, []Hero{hero(t, "T", 3, 3, 3, 3)}, Options{}, layout.Hex{Col: 9, Row: 7}, layout.Hex{Col: 19, Row: 7})
+		g := gameAt(t, b, []Hero{a}, []Hero{hero(t, "T", 3, 3, 3, 3)}, []layout.Hex{{Col: 9, Row: 7}, {Col: 19, Row: 7}}, &script{t: t})
 		f := &g.f[0]
 		seen := map[int32]bool{}
 		far := 0
