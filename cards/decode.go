@@ -243,14 +243,10 @@ func (ds *Diagnostics) Enum(n *Node, what string, choices ...string) (string, bo
 // List checks that n is a list and returns its items; an absent node is an
 // empty list.
 func (ds *Diagnostics) List(n *Node, what string) []*Node {
-	if n.IsNull() {
+	switch {
+	case !ds.isList(n, what):
 		return nil
-	}
-	if n.Kind != SeqNode {
-		ds.Errorf(n.Pos, "%s: expected a list, found %s", what, n.Describe())
-		return nil
-	}
-	if n.stream != nil {
+	case n.stream != nil:
 		return slices.Collect(n.Items())
 	}
 	return n.Content
@@ -259,9 +255,21 @@ func (ds *Diagnostics) List(n *Node, what string) []*Node {
 // Items is [Diagnostics.List] for a long list read once: it yields the
 // items, so that those of a streamed list need not be held at once.
 func (ds *Diagnostics) Items(n *Node, what string) iter.Seq[*Node] {
-	if !n.IsNull() && n.Kind != SeqNode {
-		ds.Errorf(n.Pos, "%s: expected a list, found %s", what, n.Describe())
+	if !ds.isList(n, what) {
 		return func(func(*Node) bool) {}
 	}
 	return n.Items()
+}
+
+// isList reports whether n is a list, and says so when it is something
+// else; an absent node is not a list, and no error.
+func (ds *Diagnostics) isList(n *Node, what string) bool {
+	if n.IsNull() {
+		return false
+	}
+	if n.Kind != SeqNode {
+		ds.Errorf(n.Pos, "%s: expected a list, found %s", what, n.Describe())
+		return false
+	}
+	return true
 }
