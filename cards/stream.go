@@ -169,14 +169,15 @@ type listStream struct {
 // reported.
 func (s *listStream) items(yield func(*Node) bool) {
 	// one converter for every batch, so that the file's line starts
-	// (for a literal's column) are found once
+	// (for a literal's column) are found once; its counts and problems
+	// are at most those Parse had
 	c := converter{path: s.path, diags: new(Diagnostics), src: s.src}
 	for i := 0; i < len(s.list.starts); i += streamBatch {
 		items, off, ok := s.list.batch(s.src, i)
 		if !ok {
 			return
 		}
-		c.lineOff, c.nodes, c.text, *c.diags = off, 0, 0, (*c.diags)[:0]
+		c.lineOff = off
 		for _, item := range items {
 			if !yield(c.convert(item, streamDepth)) {
 				return

@@ -116,18 +116,24 @@ func TestStreamedListIsTheWholeFile(t *testing.T) {
 		{"items nested too deep", "deck: d\ncards:\n  - " + strings.Repeat("[", 62) + "x" + strings.Repeat("]", 62) + "\n  - a\n", true},
 		{"an item past the depth limit", "deck: d\ncards:\n  - a\n  - " + strings.Repeat("[", 63) + "x" + strings.Repeat("]", 63) + "\n", false},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			whole, streamed, wd, sd, took := parseBoth(t, []byte(c.src))
-			if !reflect.DeepEqual(whole, streamed) {
-				t.Errorf("trees differ:\nwhole    %s\nstreamed %s", dump(whole), dump(streamed))
-			}
-			if !reflect.DeepEqual(wd, sd) {
-				t.Errorf("diagnostics differ:\nwhole    %v\nstreamed %v", wd, sd)
-			}
-			if took != c.stream {
-				t.Errorf("stream taken: %v, want %v", took, c.stream)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { assertSameRead(t, c.src, c.stream) })
+	}
+}
+
+// assertSameRead checks that src read in pieces gives the whole read's
+// tree and diagnostics, and that the stream was taken or not as stream
+// says.
+func assertSameRead(t *testing.T, src string, stream bool) {
+	t.Helper()
+	whole, streamed, wd, sd, took := parseBoth(t, []byte(src))
+	if !reflect.DeepEqual(whole, streamed) {
+		t.Errorf("trees differ:\nwhole    %.300s\nstreamed %.300s", dump(whole), dump(streamed))
+	}
+	if !reflect.DeepEqual(wd, sd) {
+		t.Errorf("diagnostics differ:\nwhole    %v\nstreamed %v", wd, sd)
+	}
+	if took != stream {
+		t.Errorf("stream taken: %v, want %v", took, stream)
 	}
 }
 
