@@ -38,17 +38,24 @@ func (e *NotRegularError) Error() string {
 	return "it is " + kind(e.Mode) + ", not a regular file"
 }
 
+// kinds name the types of file a message can meet, by their mode bits,
+// in the order they are tried (a character device has both device bits).
+var kinds = []struct {
+	bits fs.FileMode
+	name string
+}{
+	{fs.ModeDir, "a folder"},
+	{fs.ModeNamedPipe, "a named pipe"},
+	{fs.ModeCharDevice | fs.ModeDevice, "a device"},
+	{fs.ModeSocket, "a socket"},
+}
+
 // kind names a file mode's type for a message.
 func kind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeDir != 0:
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
+	for _, k := range kinds {
+		if m&k.bits != 0 {
+			return k.name
+		}
 	}
 	return "a special file"
 }

@@ -76,16 +76,16 @@ func (t *Tally) Add(c Card) {
 // Points returns what a card c on this hero scores.
 func (t Tally) Points(c Card) int {
 	left := t.Stars - t.Xs
-	switch {
-	case c == Robber:
+	if c == Robber {
 		return max(left, -left)
-	case t.Robbers > 0:
-		return 0
-	case c == Star:
-		return max(0, left)
-	default:
-		return max(0, -left)
 	}
+	if t.Robbers > 0 {
+		return 0
+	}
+	if c == Star {
+		return max(0, left)
+	}
+	return max(0, -left)
 }
 
 // Tallies counts the votes on each hero.
@@ -117,10 +117,10 @@ func Score(votes []Vote) map[int]int {
 func Settle(lineup []int, tally []Tally) (next []int, moved, out int) {
 	best, worst := -1, -1
 	for i, t := range tally {
-		switch net := t.Stars - t.Xs; {
-		case net > 0 && (best < 0 || net > tally[best].Stars-tally[best].Xs):
+		net := t.Stars - t.Xs
+		if net > 0 && (best < 0 || net > tally[best].Stars-tally[best].Xs) {
 			best = i // nearest wins a tie: keep the first found
-		case net < 0 && (worst < 0 || -net >= tally[worst].Xs-tally[worst].Stars):
+		} else if net < 0 && (worst < 0 || -net >= tally[worst].Xs-tally[worst].Stars) {
 			worst = i // farthest loses a tie: keep the last found
 		}
 	}
