@@ -47,10 +47,10 @@ func TestCSVCount(t *testing.T) {
 				want = []string{"decks/c.csv:2:3: error: " + c.want}
 			}
 			assertDiags(t, got, want)
-			if len(d.Cards) != 1 || d.Cards[0].Count != c.count {
-				t.Fatalf("cards %+v, want one with count %d", d.Cards, c.count)
+			if d.Len() != 1 || d.Card(0).Count != c.count {
+				t.Fatalf("cards %+v, want one with count %d", deckCards(d), c.count)
 			}
-			if _, isField := d.Cards[0].Fields["count"]; isField {
+			if _, isField := d.Card(0).Fields["count"]; isField {
 				t.Errorf("count is also a field")
 			}
 		})
@@ -58,8 +58,8 @@ func TestCSVCount(t *testing.T) {
 
 	d, got := loadCSVDeck(t, "", "name\nA\nB\n")
 	assertDiags(t, got, nil)
-	if len(d.Cards) != 2 || d.Cards[0].Count != 1 || d.Cards[1].Count != 1 {
-		t.Errorf("without a count column each row is one card: %+v", d.Cards)
+	if d.Len() != 2 || d.Card(0).Count != 1 || d.Card(1).Count != 1 {
+		t.Errorf("without a count column each row is one card: %+v", deckCards(d))
 	}
 
 	// every bad cell is reported, each at its own place
@@ -82,8 +82,8 @@ func TestCSVRows(t *testing.T) {
 		"Cat,,,,#00ff00\n"
 	d, got := loadCSVDeck(t, "  - {name: First}\n  - {name: Second}\n", csv)
 	assertDiags(t, got, nil)
-	if len(d.Cards) != 5 {
-		t.Fatalf("%d cards, want 5", len(d.Cards))
+	if d.Len() != 5 {
+		t.Fatalf("%d cards, want 5", d.Len())
 	}
 	type row struct {
 		number                     int
@@ -97,7 +97,7 @@ func TestCSVRows(t *testing.T) {
 		{5, "decks/c.csv:5:1", `card 5 "Cat"`, "", "", "", "#00ff00", "", "", "decks/c.csv:5:1"},
 	}
 	for i, w := range want {
-		c := d.Cards[2+i]
+		c := d.Card(2 + i)
 		g := row{c.Number, c.Pos.String(), c.Label(), c.Kind, c.Front.Template, c.Back.Template, "", "", "", ""}
 		if f := c.Fields["fill"]; f != nil {
 			g.fill = f.Value
@@ -123,7 +123,7 @@ func TestCSVRows(t *testing.T) {
 			t.Errorf("row %d: fields %v", i+1, c.Fields)
 		}
 	}
-	if _, set := d.Cards[3].Fields["fill"]; set {
+	if _, set := d.Card(3).Fields["fill"]; set {
 		t.Errorf("an empty cell set a field")
 	}
 }
@@ -149,19 +149,19 @@ func TestCSVProblems(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			d, got := loadCSVDeck(t, "", c.csv)
 			assertDiags(t, got, c.want)
-			if len(d.Cards) != c.cards {
-				t.Errorf("%d cards, want %d", len(d.Cards), c.cards)
+			if d.Len() != c.cards {
+				t.Errorf("%d cards, want %d", d.Len(), c.cards)
 			}
 		})
 	}
 
 	// cells under a column without a name, and past the header, are no fields
 	d, _ := loadCSVDeck(t, "", "name,,fill\nA,b,c,d\n")
-	if f := d.Cards[0].Fields; len(f) != 2 || f["name"].Value != "A" || f["fill"].Value != "c" {
+	if f := d.Card(0).Fields; len(f) != 2 || f["name"].Value != "A" || f["fill"].Value != "c" {
 		t.Errorf("fields %v", f)
 	}
 	d, _ = loadCSVDeck(t, "", "name,fill,count\nA,red\n")
-	if c := d.Cards[0]; c.Count != 1 || len(c.Fields) != 2 {
+	if c := d.Card(0); c.Count != 1 || len(c.Fields) != 2 {
 		t.Errorf("a short row: %+v", c)
 	}
 }
@@ -175,12 +175,12 @@ func TestCSVSizeLimit(t *testing.T) {
 	}
 	d, got := loadCSVDeck(t, "", sized(8<<20))
 	assertDiags(t, got, nil)
-	if len(d.Cards) != 1 {
-		t.Errorf("%d cards from a CSV file of exactly 8 MiB", len(d.Cards))
+	if d.Len() != 1 {
+		t.Errorf("%d cards from a CSV file of exactly 8 MiB", d.Len())
 	}
 	d, got = loadCSVDeck(t, "", sized(8<<20+1))
 	assertDiags(t, got, []string{"decks/c.csv:1:1: error: file is 8388609 bytes; the limit is 8388608"})
-	if len(d.Cards) != 0 {
+	if d.Len() != 0 {
 		t.Errorf("cards from a refused file")
 	}
 }
@@ -188,7 +188,7 @@ func TestCSVSizeLimit(t *testing.T) {
 func TestCSVUnreadable(t *testing.T) {
 	d, diags := LoadDeck("decks/d.yaml", []byte("deck: x\ndata: ../c.csv\n"), fstest.MapFS{})
 	assertDiags(t, diagStrings(diags), []string{"decks/d.yaml:2:7: error: data: cannot read c.csv: file does not exist"})
-	if d == nil || len(d.Cards) != 0 {
+	if d == nil || d.Len() != 0 {
 		t.Errorf("deck %+v", d)
 	}
 }
@@ -205,7 +205,7 @@ func TestCSVColumnsCountCharacters(t *testing.T) {
 	_, got = loadCSVDeck(t, "", "nàme,count\n\n\nÉ,x\n")
 	assertDiags(t, got, []string{`decks/c.csv:4:3: error: count: expected a whole number from 0 to 100000, found "x"`})
 	d, _ := loadCSVDeck(t, "", "nàme,ünit\n\"Zoë\nBrontë\",é\n")
-	if p := d.Cards[0].Fields["ünit"].Pos.String(); p != "decks/c.csv:3:9" {
+	if p := d.Card(0).Fields["ünit"].Pos.String(); p != "decks/c.csv:3:9" {
 		t.Errorf("a cell after a cell of two lines is at %s, want decks/c.csv:3:9", p)
 	}
 	_, got = loadCSVDeck(t, "", "nàme\nÉ,\"x\"y\n")

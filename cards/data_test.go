@@ -46,7 +46,7 @@ func cardsOf(d *Deck) []string {
 		return nil
 	}
 	var out []string
-	for _, c := range d.Cards {
+	for _, c := range d.All() {
 		f := map[string]string{}
 		for k, v := range c.Fields {
 			f[k] = v.Value
@@ -140,7 +140,7 @@ func TestDataNumbersAndPositions(t *testing.T) {
 		"cards.xlsx": testdecks.Workbook(heroes), "more.csv": []byte("name\nDr. Crab\n")})
 	assertDiags(t, diags, nil)
 	var got []string
-	for _, c := range d.Cards {
+	for _, c := range d.All() {
 		got = append(got, fmt.Sprintf("%d %s %s", c.Number, c.Pos, c.Fields["name"].Pos))
 	}
 	wantPos := []string{

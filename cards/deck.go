@@ -3,8 +3,10 @@ package cards
 import (
 	"errors"
 	"fmt"
-	"github.com/deckpress/deckpress/layout"
+	"iter"
 	"path/filepath"
+
+	"github.com/deckpress/deckpress/layout"
 )
 
 // MaxCards is the most cards (copies included) a deck may hold.
@@ -56,8 +58,69 @@ type Deck struct {
 	// Sets declares complete sets: for every value of a field, one card of
 	// each of some kinds (a player's Star, X and Robber).
 	Sets *SetRule
-	// Cards lists the cards in order: those of `cards:`, then CSV rows.
-	Cards []*Card
+	// The cards in order: those of `cards:`, then CSV rows (see [Deck.Card]).
+	cards  []*Card
+	packed *packedCards // a long deck's cards; cards is then nil
+}
+
+// Len returns the number of cards in the deck (entries, not copies).
+func (d *Deck) Len() int {
+	if d.packed != nil {
+		return len(d.packed.at)
+	}
+	return len(d.cards)
+}
+
+// Card returns card i, counting from 0: the card whose Number is i+1. A
+// deck of 2,048 cards or more keeps its cards packed (some 100 bytes a
+// plain card, against 1 KB read) and unpacks a new Card at each call,
+// which the caller may keep or let go: a change to it reaches the deck
+// only through [Deck.Set]. Card is safe to call from several goroutines
+// at once, as long as none adds or sets a card.
+func (d *Deck) Card(i int) *Card {
+	if d.packed != nil {
+		return d.packed.card(i)
+	}
+	return d.cards[i]
+}
+
+// All iterates over the cards in order, with their indexes (see
+// [Deck.Card]).
+func (d *Deck) All() iter.Seq2[int, *Card] {
+	return func(yield func(int, *Card) bool) {
+		for i := range d.Len() {
+			if !yield(i, d.Card(i)) {
+				return
+			}
+		}
+	}
+}
+
+// Add appends a card; its Number should be the deck's Len after it.
+func (d *Deck) Add(c *Card) {
+	switch {
+	case d.packed != nil:
+		d.packed.add(c)
+	case len(d.cards)+1 < packFrom:
+		d.cards = append(d.cards, c)
+	default:
+		d.packed = newPackedCards()
+		for _, held := range d.cards {
+			d.packed.add(held)
+		}
+		d.packed.add(c)
+		d.cards = nil
+	}
+}
+
+// Set puts c in place of card i: how a change to a card of a long deck
+// (see [Deck.Card]) is kept.
+func (d *Deck) Set(i int, c *Card) {
+	if d.packed != nil {
+		d.packed.set(i, c)
+		return
+	}
+	d.cards[i] = c
 }
 
 // NamedNode is a named YAML value, such as one template definition.
@@ -104,7 +167,7 @@ type Side struct {
 // Card is one entry of a deck (a YAML card or a CSV row) and its copies.
 type Card struct {
 	Pos    Pos // the card's entry in the deck, or its CSV row
-	Number int // 1-based place in the deck's card list
+	Number int // 1-based place in the deck's card list: the deck's Card(Number-1)
 	Count  int // copies; default 1, may be 0 to leave a card out
 	Kind   string
 	Front  Side
@@ -287,18 +350,21 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 			}
 		}
 	}
+	total := 0
+	add := func(c *Card) {
+		total += c.Count
+		d.Add(c)
+	}
 	for n := range diags.Items(m.Get("cards"), "cards") {
-		d.Cards = append(d.Cards, loadCard(&diags, n, len(d.Cards)+1))
+		add(loadCard(&diags, n, d.Len()+1))
 	}
 	if n := m.Get("data"); n != nil {
-		d.Cards = append(d.Cards, readData(&diags, path, n, files, len(d.Cards))...)
+		for _, c := range readData(&diags, path, n, files, d.Len()) {
+			add(c)
+		}
 	}
 	if !m.Has("cards") && !m.Has("data") && m != nil {
 		diags.Errorf(root.Pos, "a deck needs \"cards\" or \"data\"")
-	}
-	total := 0
-	for _, c := range d.Cards {
-		total += c.Count
 	}
 	if total > MaxCards {
 		diags.Errorf(d.Pos, "deck holds %d cards; the limit is %d", total, MaxCards)

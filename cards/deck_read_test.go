@@ -127,10 +127,10 @@ cards:
 	check("require", fmt.Sprint(d.Require), "[{hero [name pitch] d.yaml:13:11} {crisis [] d.yaml:13:32}]")
 	check("sets", fmt.Sprint(*d.Sets), "{player [star x] d.yaml:14:7}")
 
-	if len(d.Cards) != 2 {
-		t.Fatalf("%d cards", len(d.Cards))
+	if d.Len() != 2 {
+		t.Fatalf("%d cards", d.Len())
 	}
-	z, pl := d.Cards[0], d.Cards[1]
+	z, pl := d.Card(0), d.Card(1)
 	check("card 1", fmt.Sprint(z.Number, " ", z.Count, " ", z.Kind, " ", pos(z.Pos), " ", z.Label()), `1 0 hero d.yaml:16:5 card 1 "Zoobot"`)
 	// a field set to ~ is there, and empty: for a required field, not filled
 	if f, ok := z.Fields["pitch"]; !ok || !f.IsNull() || pos(f.Pos) != "d.yaml:16:49" {

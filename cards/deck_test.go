@@ -84,10 +84,10 @@ data: more.csv
 	if d.Name != "Heroes" || d.Size.Value != "poker" || d.Print["paper"].Value != "letter" || d.Front.Template != "solid" {
 		t.Fatalf("bad deck header: %+v", d)
 	}
-	if len(d.Cards) != 5 {
-		t.Fatalf("want 5 cards, got %d", len(d.Cards))
+	if d.Len() != 5 {
+		t.Fatalf("want 5 cards, got %d", d.Len())
 	}
-	c := d.Cards
+	c := deckCards(d)
 	if c[0].Count != 2 || c[0].Fields["fill"].Value != "#3cb44b" || c[0].Label() != `card 1 "Zoobot"` {
 		t.Errorf("card 1: %+v", c[0])
 	}
@@ -188,4 +188,13 @@ func TestDiagnosticsErr(t *testing.T) {
 	if ds[0].Message != "odd" {
 		t.Error("Err must not reorder the list it is called on")
 	}
+}
+
+// deckCards returns a deck's cards, in order.
+func deckCards(d *Deck) []*Card {
+	var out []*Card
+	for _, c := range d.All() {
+		out = append(out, c)
+	}
+	return out
 }

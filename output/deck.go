@@ -75,9 +75,8 @@ func (j *DeckJob) pair(i int) draw.Pair {
 	if f := j.faces[i]; f.Front != nil {
 		return f
 	}
-	c := j.Deck.Cards[i]
-	r := renderedCard{cardTemplates: j.picked[i]}
-	r.render(j.lib, j.Deck, c)
+	r := renderedCard{card: j.Deck.Card(i), cardTemplates: j.picked[i]}
+	r.render(j.lib, j.Deck)
 	return r.faces
 }
 
@@ -100,10 +99,10 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	diags = diags.Extend(ds)
 
 	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != "", Fill: fill, lib: lib}
-	for _, c := range deck.Cards {
+	for _, c := range deck.All() {
 		job.Backs = job.Backs || c.Back.Template != ""
 	}
-	if !job.Backs && settings.Duplex != layout.DuplexNone && len(deck.Cards) > 0 && !fill {
+	if !job.Backs && settings.Duplex != layout.DuplexNone && deck.Len() > 0 && !fill {
 		diags.Warnf(deck.Pos, "the deck has no back template; only fronts are printed")
 	}
 	if !job.Backs {
@@ -120,16 +119,16 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	diags = diags.Extend(checkDefault(lib, deck.Front, "front"))
 	diags = diags.Extend(checkDefault(lib, deck.Back, "back"))
 	noFront, kept := 0, 0
-	job.faces = make([]draw.Pair, len(deck.Cards))
-	job.picked = make([]cardTemplates, len(deck.Cards))
+	job.faces = make([]draw.Pair, deck.Len())
+	job.picked = make([]cardTemplates, deck.Len())
 	// a batch of cards at a time, so that the faces not kept are let go
 	// before the next are drawn
-	batch := make([]renderedCard, min(len(deck.Cards), renderBatch))
-	for from := 0; from < len(deck.Cards); from += len(batch) {
-		rendered := batch[:min(len(batch), len(deck.Cards)-from)]
+	batch := make([]renderedCard, min(deck.Len(), renderBatch))
+	for from := 0; from < deck.Len(); from += len(batch) {
+		rendered := batch[:min(len(batch), deck.Len()-from)]
 		for i := range rendered {
-			c, r := deck.Cards[from+i], &rendered[i]
-			*r = renderedCard{}
+			c, r := deck.Card(from+i), &rendered[i]
+			*r = renderedCard{card: c}
 			var ds cards.Diagnostics
 			r.front, ds = pickTemplate(lib, c.Front, front)
 			r.diags = r.diags.Extend(ds)
@@ -141,14 +140,14 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 				}
 			}
 		}
-		renderCards(lib, deck, deck.Cards[from:], rendered)
+		renderCards(lib, deck, rendered)
 		for i, r := range rendered {
 			diags = diags.Extend(r.diags)
 			if kept += r.faces.Front.Footprint() + r.faces.Back.Footprint(); kept <= keptFaces {
 				job.faces[from+i] = r.faces
 			}
 			job.picked[from+i] = r.cardTemplates
-			for range deck.Cards[from+i].Count {
+			for range r.card.Count {
 				job.copies = append(job.copies, from+i)
 			}
 		}
@@ -164,16 +163,18 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	return job, diags
 }
 
-// renderedCard is a card's templates, and then its faces and the
+// renderedCard is a card with its templates, and then its faces and the
 // problems found drawing them.
 type renderedCard struct {
+	card *cards.Card
 	cardTemplates
 	faces draw.Pair
 	diags cards.Diagnostics
 }
 
-// render draws card c's faces with its templates.
-func (r *renderedCard) render(lib *templates.Library, deck *cards.Deck, c *cards.Card) {
+// render draws the card's faces with its templates.
+func (r *renderedCard) render(lib *templates.Library, deck *cards.Deck) {
+	c := r.card
 	var ds cards.Diagnostics
 	if r.front != nil {
 		r.faces.Front, ds = lib.Render(r.front, side(deck, c, &c.Front, "front"))
@@ -188,12 +189,11 @@ func (r *renderedCard) render(lib *templates.Library, deck *cards.Deck, c *cards
 	}
 }
 
-// renderCards draws the faces of the cards of batch into rendered (one
-// each) as display lists, on all cores; each card's faces and problems
-// are its own, so the result does not depend on the order the cards are
-// drawn in.
-func renderCards(lib *templates.Library, deck *cards.Deck, batch []*cards.Card, rendered []renderedCard) {
-	parallel(len(rendered), func(i int) { rendered[i].render(lib, deck, batch[i]) })
+// renderCards draws the faces of the cards of rendered as display lists,
+// on all cores; each card's faces and problems are its own, so the
+// result does not depend on the order the cards are drawn in.
+func renderCards(lib *templates.Library, deck *cards.Deck, rendered []renderedCard) {
+	parallel(len(rendered), func(i int) { rendered[i].render(lib, deck) })
 }
 
 // parallel calls do(i) for every i below n, on all cores.
@@ -218,7 +218,7 @@ func parallel(n int, do func(i int)) {
 // names are near a reserved key: "cuont: 2" is a misspelt count, not a field.
 func checkReservedTypos(lib *templates.Library, deck *cards.Deck) cards.Diagnostics {
 	var diags cards.Diagnostics
-	for _, c := range deck.Cards {
+	for _, c := range deck.All() {
 		names := make([]string, 0, len(c.Fields))
 		for f := range c.Fields {
 			names = append(names, f)

@@ -161,7 +161,7 @@ func prepareSlugfestInput(in input, root *cards.Node, opts options) ([]Product, 
 // already.
 func checkPrinted(deck *cards.Deck) cards.Diagnostics {
 	var diags cards.Diagnostics
-	for _, c := range deck.Cards {
+	for _, c := range deck.All() {
 		if c.Count > 0 {
 			return diags
 		}

@@ -23,7 +23,7 @@ func TestGalleryHeroMatchesTheKit(t *testing.T) {
 		t.Fatal(diags)
 	}
 	var shown *cards.Node
-	for _, c := range deck.Cards {
+	for _, c := range deck.All() {
 		if n := c.Fields["title"]; n != nil && n.Value == "Lady Voltage" {
 			shown = c.Fields["powers"]
 		}

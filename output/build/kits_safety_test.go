@@ -175,7 +175,7 @@ func TestKitsCornerIndex(t *testing.T) {
 		if field == "" || p.job == nil || strings.HasSuffix(p.Path, "rules.pdf") || strings.HasSuffix(p.Path, "-sheet.pdf") {
 			continue
 		}
-		for i, c := range p.job.Deck.Cards {
+		for i, c := range p.job.Deck.All() {
 			v := c.Fields[field]
 			if v == nil || v.Value == "" {
 				continue
@@ -225,7 +225,7 @@ func TestAuditionComponents(t *testing.T) {
 	perSheet := job.Plan.Cols * job.Plan.Rows
 	first, sheetOf := 0, map[string]map[int]bool{}
 	for n, entry := range job.Copies() {
-		c := job.Deck.Cards[entry]
+		c := job.Deck.Card(entry)
 		if c.Kind == "first-player" {
 			first++
 		}

@@ -84,8 +84,10 @@ func groups(job *output.DeckJob) []group {
 	at := map[string]int{}
 	for i := range job.Entries() {
 		name := job.Deck.Back.Template
-		if i < len(job.Deck.Cards) && job.Deck.Cards[i].Back.Template != "" {
-			name = job.Deck.Cards[i].Back.Template
+		if i < job.Deck.Len() {
+			if back := job.Deck.Card(i).Back.Template; back != "" {
+				name = back
+			}
 		}
 		k, ok := at[name]
 		if !ok {
@@ -416,8 +418,8 @@ func upright() transform {
 // CardNames returns a name per card entry for the saved object: its name
 // or title field.
 func CardNames(d *cards.Deck) []string {
-	out := make([]string, len(d.Cards))
-	for i, c := range d.Cards {
+	out := make([]string, d.Len())
+	for i, c := range d.All() {
 		for _, k := range []string{"name", "title"} {
 			if v := c.Fields[k]; v != nil && v.Kind == cards.ScalarNode && out[i] == "" {
 				out[i] = v.Value

@@ -35,7 +35,7 @@ func checkComposition(d *cards.Deck) cards.Diagnostics {
 	}
 	counts := map[string]int{}
 	firstOf := map[string]*cards.Card{}
-	for _, c := range d.Cards {
+	for _, c := range d.All() {
 		counts[c.Kind] += c.Count
 		if firstOf[c.Kind] == nil {
 			firstOf[c.Kind] = c
@@ -84,7 +84,7 @@ func cardsWord(n int) string {
 func checkRequire(d *cards.Deck) cards.Diagnostics {
 	var diags cards.Diagnostics
 	for _, kf := range d.Require {
-		for _, c := range d.Cards {
+		for _, c := range d.All() {
 			if c.Kind != kf.Kind {
 				continue
 			}
@@ -117,7 +117,7 @@ func checkSets(d *cards.Deck) cards.Diagnostics {
 	type key struct{ set, kind string }
 	count := map[key]int{}
 	var sets []string
-	for _, c := range d.Cards {
+	for _, c := range d.All() {
 		if !slices.Contains(r.Kinds, c.Kind) {
 			continue
 		}

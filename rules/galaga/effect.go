@@ -196,7 +196,7 @@ const MaxNumber = 99
 func Read(d *cards.Deck) (*Deck, cards.Diagnostics) {
 	var diags cards.Diagnostics
 	out := &Deck{}
-	for _, c := range d.Cards {
+	for _, c := range d.All() {
 		if c.Kind == "life" {
 			out.Lives += c.Count
 			continue

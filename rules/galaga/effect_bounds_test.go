@@ -172,7 +172,7 @@ func TestTextsTags(t *testing.T) {
 		{"Attach under a numbered shield on your side: add 1 to it.", "+ 1"},
 		{"On your turn, outside a battle: draw 2 cards. Then discard this card.", ""},
 	} {
-		f := src.Cards[i].Fields
+		f := src.Card(i).Fields
 		tag := ""
 		if f["tag"] != nil {
 			tag = f["tag"].Value

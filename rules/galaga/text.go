@@ -16,6 +16,7 @@ func Texts(d *cards.Deck) cards.Diagnostics {
 		if c.Effect.Augment.Op != 0 {
 			c.Source.Fields[tagField] = cards.Scalar(c.Effect.Augment.String(), c.Pos)
 		}
+		d.Set(c.Source.Number-1, c.Source) // a long deck's cards are copies
 	}
 	return diags
 }

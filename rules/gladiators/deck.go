@@ -124,7 +124,7 @@ func heroDeck(f *File, sheets []*Sheet, rs *Ruleset, front string) *cards.Deck {
 				"mult", strconv.FormatFloat(pc.Multiplier, 'f', -1, 64), "detail", detail, "effect", effect))
 		}
 		fields["powers"] = &cards.Node{Kind: cards.SeqNode, Pos: at, Content: powers}
-		d.Cards = append(d.Cards, &cards.Card{Pos: at, Number: i + 1, Count: 1, Fields: fields})
+		d.Add(&cards.Card{Pos: at, Number: i + 1, Count: 1, Fields: fields})
 	}
 	return d
 }

@@ -93,8 +93,8 @@ func TestCardsDeck(t *testing.T) {
 	if got := text(d.Size); got != "width=127mm | height=76.2mm" {
 		t.Errorf("size %s", got)
 	}
-	if len(d.Cards) != 2 || d.Cards[0].Number != 1 || d.Cards[1].Number != 2 || d.Cards[0].Count != 1 || d.Cards[1].Count != 1 {
-		t.Fatalf("cards: %+v", d.Cards)
+	if d.Len() != 2 || d.Card(0).Number != 1 || d.Card(1).Number != 2 || d.Card(0).Count != 1 || d.Card(1).Count != 1 {
+		t.Fatalf("cards: %+v", d)
 	}
 	want := map[string]string{
 		"name": "Sparky", "team": "The Testers", "look": "a walking *storm*",
@@ -116,14 +116,14 @@ func TestCardsDeck(t *testing.T) {
 			"power=Defenses | marks=†‡ | level=1 | uses=10 | uses_n=10 | sheet_uses_n=10 | mods=gizmo indestructible | cost=27 | base=17.86 | mult=1.5 | detail=Every hit on you does as much less oomph damage as the level (never below zero). | effect=Every hit on you does as much less oomph damage as the level (never below zero).\n" +
 			"power=Flight | marks= | level=1 | uses=11 | uses_n= | sheet_uses_n=11 | mods=gizmo visible | cost=19 | base=18.96 | mult=1 | detail=Move through the air, over walls, water and buildings; add level × 5 feet to each segment's movement. | effect=Move through the air, over walls, water and buildings; add level × 5 feet to each segment's movement.",
 	}
-	checkFields(t, d.Cards[0], want)
-	if n := d.Cards[0].Fields["cm"]; n.Tag != "!!int" {
+	checkFields(t, d.Card(0), want)
+	if n := d.Card(0).Fields["cm"]; n.Tag != "!!int" {
 		t.Errorf("cm is tagged %q; numbers are !!int", n.Tag)
 	}
 
 	// Brick: move 9 (2 actions), oomph 4 × 9 × 3 = 108 boxes; 20 uses is
 	// the most a sheet ticks, 21 too many
-	brick := d.Cards[1].Fields
+	brick := d.Card(1).Fields
 	for k, v := range map[string]string{"move": "9 ft", "feet": "4 ft", "segments": "3, 6", "oomph": "108", "oomph_cols": "30", "sheet_oomph_cols": "25", "cm": "6"} {
 		if got := text(brick[k]); got != v {
 			t.Errorf("Brick %s = %q, want %q", k, got, v)
@@ -174,7 +174,7 @@ func TestLoneHeroDeck(t *testing.T) {
 	if d.Name != "Tiny" || d.Pos.Line != 2 || d.Pos.Col != 7 || text(d.Size) != "poker" {
 		t.Errorf("deck %q at %v, size %s", d.Name, d.Pos, text(d.Size))
 	}
-	fields := d.Cards[0].Fields
+	fields := d.Card(0).Fields
 	for k, v := range map[string]string{"team": "Superhero Gladiators", "oomph": "3", "oomph_cols": "3", "sheet_oomph_cols": "3", "points": "0 / 200", "powers": ""} {
 		if got := text(fields[k]); got != v {
 			t.Errorf("%s = %q, want %q", k, got, v)
@@ -186,13 +186,13 @@ func TestLoneHeroDeck(t *testing.T) {
 
 	// a hero whose characteristics could not be read: no oomph, yet one column
 	f, sheets, _ = deckOf(t, rs, "hero: Ghost\ncharacteristics: {STR: x, DEX: 1, SIZ: 1, PER: 1}\n")
-	if got := text(CardsDeck(f, sheets, rs).Cards[0].Fields["oomph_cols"]); got != "1" {
+	if got := text(CardsDeck(f, sheets, rs).Card(0).Fields["oomph_cols"]); got != "1" {
 		t.Errorf("oomph 0 draws %s columns, want 1", got)
 	}
 
 	empty := CardsDeck(&File{Path: "e.yaml"}, nil, rs)
-	if empty.Name != "" || len(empty.Cards) != 0 || empty.Pos.Line != 0 {
-		t.Errorf("empty file: deck %q at %v with %d cards", empty.Name, empty.Pos, len(empty.Cards))
+	if empty.Name != "" || empty.Len() != 0 || empty.Pos.Line != 0 {
+		t.Errorf("empty file: deck %q at %v with %d cards", empty.Name, empty.Pos, empty.Len())
 	}
 }
 
@@ -206,8 +206,8 @@ func TestSheetsDeck(t *testing.T) {
 	}
 	f, sheets, _ := deckOf(t, rs, deckTeam)
 	d := SheetsDeck(f, sheets, rs)
-	if d.Name != "The Testers — character sheets" || d.Front.Template != SheetTemplate || d.Size != nil || len(d.Cards) != 2 {
-		t.Errorf("deck %q, front %q, size %v, %d cards", d.Name, d.Front.Template, d.Size, len(d.Cards))
+	if d.Name != "The Testers — character sheets" || d.Front.Template != SheetTemplate || d.Size != nil || d.Len() != 2 {
+		t.Errorf("deck %q, front %q, size %v, %d cards", d.Name, d.Front.Template, d.Size, d.Len())
 	}
 }
 
@@ -228,7 +228,7 @@ modifiers:
 	}
 	f, sheets, _ := deckOf(t, rs, "hero: H\ncharacteristics: {STR: 3, DEX: 4, SIZ: 4, PER: 4}\n")
 	want := "House tables: the powers and gizmos on this sheet come from the ruleset \"Mine\", because the source's own charts are lost. A ruleset file of your own can replace them."
-	if got := text(CardsDeck(f, sheets, rs).Cards[0].Fields["house_note"]); got != want {
+	if got := text(CardsDeck(f, sheets, rs).Card(0).Fields["house_note"]); got != want {
 		t.Errorf("house note %q\nwant %q", got, want)
 	}
 	rs, diags = readRS(t, `ruleset: All mine
@@ -244,7 +244,7 @@ powers:
 	if diags != "" {
 		t.Fatal(diags)
 	}
-	if got := text(CardsDeck(f, sheets, rs).Cards[0].Fields["house_note"]); got != "" {
+	if got := text(CardsDeck(f, sheets, rs).Card(0).Fields["house_note"]); got != "" {
 		t.Errorf("house note %q, want none", got)
 	}
 }

@@ -149,11 +149,11 @@ func TestTeamAndMemberSizes(t *testing.T) {
 		t.Fatalf("read %s", roster(teams))
 	}
 	// every member still makes its cards: 5 characters and one card per ability
-	if d := Deck("s.yaml", "S", 0, teams[0]); len(d.Cards) != 10+9+10 {
-		t.Errorf("THREE makes %d cards, want 29", len(d.Cards))
+	if d := Deck("s.yaml", "S", 0, teams[0]); d.Len() != 10+9+10 {
+		t.Errorf("THREE makes %d cards, want 29", d.Len())
 	}
-	if d := Deck("s.yaml", "S", 2, teams[2]); len(d.Cards) != 50 {
-		t.Errorf("FIVE makes %d cards, want 50", len(d.Cards))
+	if d := Deck("s.yaml", "S", 2, teams[2]); d.Len() != 50 {
+		t.Errorf("FIVE makes %d cards, want 50", d.Len())
 	}
 }
 
@@ -174,7 +174,7 @@ Bob-  b5, b4, b3, b2, b1
 		t.Errorf("deck %q (%s) at %v, front %q, back %q", d.Name, d.Path, d.Pos, d.Front.Template, d.Back.Template)
 	}
 	var got []string
-	for _, c := range d.Cards {
+	for _, c := range d.All() {
 		f := c.Fields
 		line := fmt.Sprintf("%d %s %s force=%s team=%s accent=%s look=%s,%s", c.Number, c.Kind, f["name"].Value, f["force"].Value, f["team"].Value, f["accent"].Value, f["hero-icon"].Value, f["hero-colour"].Value)
 		if h := f["hero"]; h != nil {
@@ -214,17 +214,17 @@ Bob-  b5, b4, b3, b2, b1
 	if !slices.Equal(got, want) {
 		t.Errorf("cards:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if k := len(d.Cards[0].Fields); k != 6 {
+	if k := len(d.Card(0).Fields); k != 6 {
 		t.Errorf("a character card has %d fields, want name, force, team, accent, hero-icon, hero-colour", k)
 	}
 
 	// the first team takes the palette's first colour; a team's own
 	// colour wins
-	if c := Deck("s.yaml", "S", 0, teams[0]).Cards[0].Fields["accent"].Value; c != "#b03a2e" {
+	if c := Deck("s.yaml", "S", 0, teams[0]).Card(0).Fields["accent"].Value; c != "#b03a2e" {
 		t.Errorf("team 0 colour %s", c)
 	}
 	teams[0].Colour = "#000001"
-	if c := Deck("s.yaml", "S", 3, teams[0]).Cards[19].Fields["accent"].Value; c != "#000001" {
+	if c := Deck("s.yaml", "S", 3, teams[0]).Card(19).Fields["accent"].Value; c != "#000001" {
 		t.Errorf("own colour %s", c)
 	}
 }
@@ -435,7 +435,7 @@ func TestHeroShades(t *testing.T) {
 		team.Members = append(team.Members, &Member{Hero: fmt.Sprint("Hero ", k)})
 	}
 	var got []string
-	for _, c := range Deck("six.yaml", "Six", 0, team).Cards {
+	for _, c := range Deck("six.yaml", "Six", 0, team).All() {
 		if c.Fields["force"].Value == "1" {
 			got = append(got, c.Fields["hero-colour"].Value)
 		}

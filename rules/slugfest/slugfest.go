@@ -238,7 +238,7 @@ func Deck(path, title string, i int, t *Team) *cards.Deck {
 	d := &cards.Deck{Path: path, Name: fmt.Sprintf("%s — %s", title, t.Name), Pos: t.Pos,
 		Front: cards.Side{Template: CharacterTemplate}, Back: cards.Side{Template: BackTemplate}}
 	add := func(at cards.Pos, kind string, fields ...string) {
-		c := &cards.Card{Pos: at, Number: len(d.Cards) + 1, Count: 1, Kind: kind, Fields: map[string]*cards.Node{}}
+		c := &cards.Card{Pos: at, Number: d.Len() + 1, Count: 1, Kind: kind, Fields: map[string]*cards.Node{}}
 		if kind == "ability" {
 			c.Front = cards.Side{Template: AbilityTemplate}
 		}
@@ -247,7 +247,7 @@ func Deck(path, title string, i int, t *Team) *cards.Deck {
 		}
 		c.Fields["team"] = cards.Scalar(t.Name, t.Pos)
 		c.Fields["accent"] = cards.Scalar(colour, t.Pos)
-		d.Cards = append(d.Cards, c)
+		d.Add(c)
 	}
 	for i, m := range t.Members {
 		look := []string{"hero-icon", heroIcons[i%len(heroIcons)], "hero-colour", shade(colour, heroShades[i%len(heroShades)])}

@@ -50,12 +50,12 @@ func TestSourceTeams(t *testing.T) {
 	}
 
 	d := Deck("s.yaml", "Slugfest", 1, teams[1])
-	if len(d.Cards) != 40 {
-		t.Fatalf("a team of 4 makes %d cards, want 40", len(d.Cards))
+	if d.Len() != 40 {
+		t.Fatalf("a team of 4 makes %d cards, want 40", d.Len())
 	}
 	// Iron Fist: characters force 1..5, then abilities force 5..1 in order
 	for i := 0; i < 10; i++ {
-		c := d.Cards[i]
+		c := d.Card(i)
 		wantForce := []string{"1", "2", "3", "4", "5", "5", "4", "3", "2", "1"}[i]
 		if c.Fields["force"].Value != wantForce {
 			t.Errorf("card %d force %s, want %s", i+1, c.Fields["force"].Value, wantForce)
@@ -67,7 +67,7 @@ func TestSourceTeams(t *testing.T) {
 			t.Errorf("card %d: %s of %q", i+1, c.Kind, c.Fields["hero"].Value)
 		}
 	}
-	if d.Cards[5].Fields["name"].Value != "Built in Weapons" || d.Cards[9].Fields["name"].Value != "Suit Options" {
+	if d.Card(5).Fields["name"].Value != "Built in Weapons" || d.Card(9).Fields["name"].Value != "Suit Options" {
 		t.Errorf("abilities out of order")
 	}
 }

@@ -171,7 +171,7 @@ func TestAuditionBacksBehindHeroes(t *testing.T) {
 	pages := pdfWords(t, filepath.Join(dir, "out", "audition", "audition.pdf"))
 	const cardW = 63.5 * 72 / 25.4 // points
 	checked := 0
-	for _, c := range deck.Cards {
+	for _, c := range deck.All() {
 		if c.Kind != "hero" {
 			continue
 		}
@@ -196,7 +196,7 @@ func TestAuditionBacksBehindHeroes(t *testing.T) {
 				t.Errorf("%s: front name at %.0f,%.0f pt, its crisis behind at %.0f,%.0f pt: not the same card", name, fx, fy, bx, by)
 			}
 			// and no other hero's name is nearer to it
-			for _, o := range deck.Cards {
+			for _, o := range deck.All() {
 				if o.Kind != "hero" || o == c {
 					continue
 				}

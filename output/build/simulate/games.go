@@ -62,7 +62,7 @@ func AuditionHeroes(env build.Env, path string) (int, cards.Diagnostics) {
 		return 0, diags
 	}
 	heroes := 0
-	for _, c := range d.Cards {
+	for _, c := range d.All() {
 		if c.Kind == "hero" {
 			heroes += c.Count
 		}
