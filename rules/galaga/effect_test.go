@@ -1,6 +1,7 @@
 package galaga
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -127,8 +128,34 @@ func TestTexts(t *testing.T) {
 	if diags := Texts(d); len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	a, z := d.Cards[0].Fields, d.Cards[1].Fields
+	a, z := d.Card(0).Fields, d.Card(1).Fields
 	if a["tag"].Value != "× 2" || !strings.HasPrefix(a["rule"].Value, "Attach under a numbered attack") || z["rule"].Value != "own text" {
 		t.Errorf("tag %q, rule %q; a hero's rule %q", a["tag"].Value, a["rule"].Value, z["rule"].Value)
+	}
+}
+
+// TestTextsLongDeck: in a deck long enough to keep its cards packed (a
+// copy at each read), the texts written reach the deck's cards too, each
+// card its own.
+func TestTextsLongDeck(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("deck: T\ncards:\n")
+	const n = 2500
+	for i := range n {
+		fmt.Fprintf(&b, "  - {kind: offensive, title: A%d, value: %d}\n", i, i%9+1)
+	}
+	b.WriteString("  - {kind: hero, title: Z, rule: own text}\n")
+	d, _ := cards.LoadDeck("deck.yaml", []byte(b.String()), nil)
+	if diags := Texts(d); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	for i := range n {
+		want := Text(Offensive, Effect{Value: i%9 + 1})
+		if got := d.Card(i).Fields["rule"]; got == nil || got.Value != want {
+			t.Fatalf("card %d: rule %v, want %q", i+1, got, want)
+		}
+	}
+	if z := d.Card(n).Fields["rule"]; z.Value != "own text" {
+		t.Errorf("the hero's rule %q", z.Value)
 	}
 }
