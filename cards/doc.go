@@ -12,5 +12,7 @@
 // settings and named templates; sizes, lengths and templates stay as
 // positioned nodes here and are interpreted by the packages that own their
 // meaning (layout and templates), so that their diagnostics point at the
-// right place too.
+// right place too. A deck of thousands of cards keeps them packed as bytes
+// and gives a fresh Card for each [Deck.Card], so that its memory is some
+// 90 bytes a card, not the 1 KB a Card with its field nodes takes.
 package cards
