@@ -84,6 +84,13 @@ func TestStreamedListIsTheWholeFile(t *testing.T) {
 		{"a paragraph separator after the list", "deck: d\ncards:\n  - a\n  - c\nsize: x\u2029back: y\n", false},
 		{"a lone CR in an item", "deck: d\ncards:\n  - {name: a,\r n: 1}\n  - c\nsize: x\n", false},
 		{"a lone CR ending the file", "deck: d\ncards:\n  - a\n  - c\r", false},
+		{"a key starting with a below the list", "deck: d\ncards:\n  - a\n  - b\nafter: 1\n", true},
+		{"with z", "deck: d\ncards:\n  - a\n  - b\nzeta: 1\n", true},
+		{"with A", "deck: d\ncards:\n  - a\n  - b\nAfter: 1\n", true},
+		{"with Z", "deck: d\ncards:\n  - a\n  - b\nZeta: 1\n", true},
+		{"with 0", "deck: d\ncards:\n  - a\n  - b\n0: x\n", true},
+		{"with 9", "deck: d\ncards:\n  - a\n  - b\n9: x\n", true},
+		{"with _", "deck: d\ncards:\n  - a\n  - b\n_x: 1\n", true},
 		{"a flow mapping at the top", "{deck: d,\ncards:\n  - a\n  - b\n}\n", false},
 		{"the key in a merged flow mapping", "deck: d\n<<: {x: 1,\ncards:\n  - a\n  - b\n  }\n", false},
 		{"an anchor of the list redefining one above it", "deck: d\na: &x 1\ncards:\n  - &x 2\n  - c\nb: *x\n", false},
@@ -246,4 +253,16 @@ func TestStreamedListLinear(t *testing.T) {
 			t.Fatalf("%d items of %d read, %v", items, n, diags)
 		}
 	})
+}
+
+// A file whose last byte is a carriage return alone (an old Mac line end)
+// parses: the check for line breaks other than LF and CR LF looks past
+// the end of the file for the LF.
+func TestLoneCRAtTheEnd(t *testing.T) {
+	for _, src := range []string{"deck: d\ncards:\n  - a\n  - c\r", "\r", "deck: d\r"} {
+		root, diags := Parse("d.yaml", []byte(src))
+		if root == nil || diags.HasErrors() {
+			t.Errorf("%q: %v", src, diags)
+		}
+	}
 }
