@@ -266,3 +266,21 @@ func TestLoneCRAtTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// Diagnostics.List gives a streamed list's items whole, as it gives a
+// list read whole: the items of a file read in pieces, for a reader that
+// wants them at once.
+func TestListOfAStreamedList(t *testing.T) {
+	src := []byte("deck: d\ncards:\n  - {name: a}\n  - b\n  - [c]\n")
+	whole, _, _, _, took := parseBoth(t, src)
+	if !took {
+		t.Fatal("the list was not streamed")
+	}
+	withStreaming(t, 1, 2)
+	root, _ := Parse("d.yaml", src)
+	var ds Diagnostics
+	got := ds.List(root.Key("cards"), "cards")
+	if want := whole.Key("cards").Content; len(got) != 3 || !reflect.DeepEqual(got, want) || len(ds) > 0 {
+		t.Errorf("List gave %d items, want %d (%v)", len(got), len(want), ds)
+	}
+}
