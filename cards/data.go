@@ -70,13 +70,13 @@ type dataTable struct {
 	strict bool
 }
 
-// readData reads the sources of `data:` into cards numbered after before.
-func readData(diags *Diagnostics, deck string, n *Node, files Files, before int) []*Card {
+// readData reads the sources of `data:` into cards numbered after
+// before, and gives each to add as it is made (a long deck packs it then).
+func readData(diags *Diagnostics, deck string, n *Node, files Files, before int, add func(*Card)) {
 	items := []*Node{n}
 	if n.Kind == SeqNode {
 		items = n.Content
 	}
-	var out []*Card
 	listed := map[string]Pos{} // each source once: a workbook listed 10,000 times is not opened 10,000 times
 	for _, item := range items {
 		var ref, sheet string
@@ -116,10 +116,9 @@ func readData(diags *Diagnostics, deck string, n *Node, files Files, before int)
 		listed[key] = item.Pos
 		t := src.read(diags, files)
 		if t != nil {
-			out = append(out, t.cards(diags, before+len(out))...)
+			before = t.cards(diags, before, add)
 		}
 	}
-	return out
 }
 
 // dataSource is one file named by `data:`.
@@ -355,10 +354,11 @@ func detectDelimiter(diags *Diagnostics, path string, src []byte, tsv bool) rune
 	return choice.delim
 }
 
-// cards turns a table's rows into cards numbered after before. Empty
-// cells leave the field unset; a `count` column sets the copies, `kind`,
-// `front` and `back` columns work as in YAML (template names).
-func (t *dataTable) cards(diags *Diagnostics, before int) []*Card {
+// cards turns a table's rows into cards numbered after before, given to
+// add, and returns the number of the last. Empty cells leave the field
+// unset; a `count` column sets the copies, `kind`, `front` and `back`
+// columns work as in YAML (template names).
+func (t *dataTable) cards(diags *Diagnostics, before int, add func(*Card)) int {
 	what := t.what
 	seen := map[string]int{}
 	header := make([]string, len(t.header))
@@ -372,9 +372,9 @@ func (t *dataTable) cards(diags *Diagnostics, before int) []*Card {
 		}
 		seen[name] = i
 	}
-	var out []*Card
 	for _, row := range t.rows {
-		c := &Card{Pos: row.pos, Number: before + len(out) + 1, Count: 1, Fields: map[string]*Node{}}
+		before++
+		c := &Card{Pos: row.pos, Number: before, Count: 1, Fields: map[string]*Node{}}
 		if t.strict && len(row.cells) != len(header) {
 			diags.Errorf(c.Pos, "CSV row has %s; the header has %d", Count(len(row.cells), "cell", "cells"), len(header))
 		}
@@ -407,9 +407,9 @@ func (t *dataTable) cards(diags *Diagnostics, before int) []*Card {
 				c.Fields[header[i]] = Scalar(cell.value, pos)
 			}
 		}
-		out = append(out, c)
+		add(c)
 	}
-	return out
+	return before
 }
 
 // csvColumns turns the byte columns of encoding/csv into columns of

@@ -71,12 +71,15 @@ func (d *Deck) Len() int {
 	return len(d.cards)
 }
 
-// Card returns card i, counting from 0: the card whose Number is i+1. A
-// deck of 2,048 cards or more keeps its cards packed (some 100 bytes a
-// plain card, against 1 KB read) and unpacks a new Card at each call,
-// which the caller may keep or let go: a change to it reaches the deck
-// only through [Deck.Set]. Card is safe to call from several goroutines
-// at once, as long as none adds or sets a card.
+// Card returns card i, counting from 0: the card whose Number is i+1.
+// A deck of fewer than 2,048 cards returns the card it holds. A longer
+// deck keeps its cards packed (about 90 bytes a plain card, against 1 KB
+// read; a list or mapping value is kept as its nodes) and unpacks a new
+// Card at each call, which the caller may keep or let go. So code that
+// changes a card puts it back with [Deck.Set], for both; and no code
+// changes a value's nodes, which a packed deck's copies share. Card is
+// safe to call from several goroutines at once, as long as none adds or
+// sets a card.
 func (d *Deck) Card(i int) *Card {
 	if d.packed != nil {
 		return d.packed.card(i)
@@ -359,9 +362,7 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		add(loadCard(&diags, n, d.Len()+1))
 	}
 	if n := m.Get("data"); n != nil {
-		for _, c := range readData(&diags, path, n, files, d.Len()) {
-			add(c)
-		}
+		readData(&diags, path, n, files, d.Len(), add)
 	}
 	if !m.Has("cards") && !m.Has("data") && m != nil {
 		diags.Errorf(root.Pos, "a deck needs \"cards\" or \"data\"")

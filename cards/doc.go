@@ -13,6 +13,6 @@
 // positioned nodes here and are interpreted by the packages that own their
 // meaning (layout and templates), so that their diagnostics point at the
 // right place too. A deck of thousands of cards keeps them packed as bytes
-// and gives a fresh Card for each [Deck.Card], so that its memory is some
-// 90 bytes a card, not the 1 KB a Card with its field nodes takes.
+// and gives a fresh Card for each [Deck.Card], so that its memory is about
+// 90 bytes a plain card, not the 1 KB a Card with its field nodes takes.
 package cards

@@ -83,8 +83,12 @@ func cardsWord(n int) string {
 
 func checkRequire(d *cards.Deck) cards.Diagnostics {
 	var diags cards.Diagnostics
-	for _, kf := range d.Require {
-		for _, c := range d.All() {
+	if len(d.Require) == 0 {
+		return diags
+	}
+	// one pass over the cards: a long deck's are unpacked at each pass
+	for _, c := range d.All() {
+		for _, kf := range d.Require {
 			if c.Kind != kf.Kind {
 				continue
 			}
