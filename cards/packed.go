@@ -1,9 +1,6 @@
 package cards
 
-import (
-	"encoding/binary"
-	"slices"
-)
+import "encoding/binary"
 
 // packFrom is the number of cards from which a deck keeps them packed.
 // A card read into a Card, its field map and a node a field takes about
@@ -75,20 +72,15 @@ func (p *packedCards) appendSide(b []byte, s Side) []byte {
 }
 
 // appendFields packs a field map: its length plus one (0 for a nil map),
-// then its fields in name order.
+// then its fields, in the map's order (they are unpacked into a map).
 func (p *packedCards) appendFields(b []byte, fields map[string]*Node) []byte {
 	if fields == nil {
 		return binary.AppendUvarint(b, 0)
 	}
 	b = binary.AppendUvarint(b, uint64(len(fields))+1)
-	names := make([]string, 0, len(fields))
-	for name := range fields {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for name, v := range fields {
 		b = p.appendName(b, name)
-		b = p.appendNode(b, fields[name])
+		b = p.appendNode(b, v)
 	}
 	return b
 }
