@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -29,10 +30,35 @@ const initialFill = "0.000 g"
 // pageWriter is a draw.Canvas that writes the contents of one page, as
 // fpdf would, from the state the page starts in.
 type pageWriter struct {
-	plan *plan // read only
-	buf  []byte
-	h    float64 // page height, mm
-	now  state
+	plan  *plan // read only
+	buf   []byte
+	h     float64 // page height, mm
+	now   state
+	names []nameRef // the names left blank in buf
+	fills fills
+}
+
+// nameRef is a font's or picture's name left blank in a page's contents,
+// at byte at, to be filled in from name once fpdf has given it.
+type nameRef struct {
+	at   int
+	name *string
+}
+
+// name leaves room for a font's or picture's name, filled in by fillNames.
+func (w *pageWriter) name(name *string) {
+	w.names = append(w.names, nameRef{at: len(w.buf), name: name})
+	w.buf = append(w.buf, blankName[:]...)
+}
+
+// blankName holds a name's place.
+var blankName = [nameLen]byte{}
+
+// fillNames writes the names fpdf gave into contents written with refs.
+func fillNames(contents []byte, refs []nameRef) {
+	for _, r := range refs {
+		copy(contents[r.at:r.at+nameLen], *r.name)
+	}
 }
 
 var _ draw.Canvas = (*pageWriter)(nil)
@@ -54,7 +80,7 @@ func (w *pageWriter) fontLine() {
 		return
 	}
 	w.buf = append(w.buf, "BT /F"...)
-	w.buf = append(w.buf, w.now.font.name...)
+	w.name(&w.now.font.name)
 	w.buf = append(w.buf, ' ')
 	w.buf = strconv.AppendFloat(w.buf, w.now.size, 'f', 2, 64)
 	w.buf = append(w.buf, " Tf ET\n"...)
@@ -85,7 +111,7 @@ func (w *pageWriter) Clip(p layout.Path) {
 
 // num writes v as draw.Num does.
 func (w *pageWriter) num(v float64) {
-	w.buf = append(w.buf, draw.Num(v)...)
+	w.buf = draw.AppendNum(w.buf, v)
 }
 
 // writePath writes p as PDF path operators in points.
@@ -206,7 +232,7 @@ func (w *pageWriter) Text(op *draw.TextOp) {
 		return
 	}
 	saved := w.alpha(op.Colour)
-	w.now.fill = fillColour(op.Colour)
+	w.now.fill = w.fills.of(op.Colour)
 	w.buf = append(w.buf, w.now.fill...)
 	w.buf = append(w.buf, '\n')
 	w.now.font = w.plan.byFont[op.Font.ID()]
@@ -243,7 +269,7 @@ func (w *pageWriter) Image(op *draw.ImageOp) {
 	w.buf = append(w.buf, ' ')
 	w.buf = strconv.AppendFloat(w.buf, (w.h-(b.Y+b.H))*k, 'f', 5, 64)
 	w.buf = append(w.buf, " cm /I"...)
-	w.buf = append(w.buf, w.plan.byID[op.Image.ID].name...)
+	w.name(&w.plan.byID[op.Image.ID].name)
 	w.buf = append(w.buf, " Do Q\n"...)
 }
 
@@ -266,6 +292,23 @@ func alphaValue(cs []draw.Colour) float64 {
 		}
 	}
 	return float64(a) / 255
+}
+
+// fills are the fill colour operators written so far, by colour: a text
+// sets its colour each time, and a document has few.
+type fills map[draw.Colour]string
+
+// of returns fillColour(c), made once per colour.
+func (f *fills) of(c draw.Colour) string {
+	s, ok := (*f)[c]
+	if !ok {
+		if *f == nil {
+			*f = fills{}
+		}
+		s = fillColour(c)
+		(*f)[c] = s
+	}
+	return s
 }
 
 // fillColour is the fill colour operator fpdf writes for a colour: a grey
@@ -319,21 +362,32 @@ func appendText(b []byte, s string) []byte {
 	return b
 }
 
-// pageStream writes the pages' contents on every core, a few pages ahead
+// pageStream writes the pages' contents on every core, some pages ahead
 // of the one the file needs next, and hands them over in page order.
+// Until fpdf has named the fonts and pictures (named), the pages written
+// wait, uncompressed, for their names.
 type pageStream struct {
 	results []chan []byte // each page's compressed contents
 	window  chan struct{} // a slot per page written and not yet taken
 	done    chan struct{}
+	ready   chan struct{} // closed by named
 	i       int
 	once    sync.Once
 }
 
-// writePages starts writing the contents of doc's pages, planned by p.
+// pagesAhead is how many pages' contents may be written ahead of the
+// page the file needs next (at least two a core): enough to keep every
+// core busy while fpdf writes the skeleton, some pages of a few kilobytes
+// each.
+const pagesAhead = 256
+
+// writePages starts writing the contents of doc's pages, planned by p;
+// the pages are compressed once named is called.
 func writePages(doc *draw.Document, p *plan) *pageStream {
 	workers := runtime.GOMAXPROCS(0)
 	n := doc.Len()
-	s := &pageStream{results: make([]chan []byte, n), window: make(chan struct{}, 2*workers), done: make(chan struct{})}
+	s := &pageStream{results: make([]chan []byte, n), window: make(chan struct{}, max(pagesAhead, 2*workers)),
+		done: make(chan struct{}), ready: make(chan struct{})}
 	for i := range s.results {
 		s.results[i] = make(chan []byte, 1)
 	}
@@ -350,18 +404,69 @@ func writePages(doc *draw.Document, p *plan) *pageStream {
 		}
 	}()
 	for range min(workers, n) {
-		go func() {
-			var d deflater
-			w := &pageWriter{plan: p}
-			for i := range jobs {
-				w.buf, w.now = w.buf[:0], p.starts[i]
-				page := doc.Page(i)
-				draw.DrawPage(w, &page)
-				s.results[i] <- bytes.Clone(d.compress(w.buf))
-			}
-		}()
+		go s.write(doc, p, jobs)
 	}
 	return s
+}
+
+// unnamed is a page's contents written before fpdf named the fonts and
+// pictures.
+type unnamed struct {
+	page     int
+	contents []byte
+	names    []nameRef
+}
+
+// write writes the pages it is given. Before the names are known, each
+// page's contents are kept as written; once they are, those pages and
+// every later one are filled in, compressed and handed over.
+func (s *pageStream) write(doc *draw.Document, p *plan, jobs <-chan int) {
+	d := deflaters.Get().(*deflater)
+	defer deflaters.Put(d)
+	w := &pageWriter{plan: p}
+	var waiting []unnamed
+	ready := s.ready
+	hand := func(i int, contents []byte, names []nameRef) {
+		fillNames(contents, names)
+		s.results[i] <- bytes.Clone(d.compress(contents))
+	}
+	for {
+		select {
+		case i, ok := <-jobs:
+			if !ok {
+				if ready != nil {
+					<-ready
+				}
+				for _, u := range waiting {
+					hand(u.page, u.contents, u.names)
+				}
+				return
+			}
+			w.buf, w.now, w.names = w.buf[:0], p.starts[i], w.names[:0]
+			page := doc.Page(i)
+			draw.DrawPage(w, &page)
+			if ready != nil {
+				waiting = append(waiting, unnamed{page: i, contents: bytes.Clone(w.buf), names: slices.Clone(w.names)})
+				continue
+			}
+			hand(i, w.buf, w.names)
+		case <-ready:
+			ready = nil
+			for _, u := range waiting {
+				hand(u.page, u.contents, u.names)
+			}
+			waiting = nil
+		}
+	}
+}
+
+// named tells the page writers that fpdf has named the fonts and
+// pictures, or failed to (err not nil: the pages are not wanted).
+func (s *pageStream) named(err error) {
+	if err != nil {
+		s.stop()
+	}
+	close(s.ready)
 }
 
 // pagesInOrder gives use every page of doc in page order. The pages of
@@ -424,6 +529,10 @@ type deflater struct {
 	zw  *zlib.Writer
 	buf bytes.Buffer
 }
+
+// deflaters keeps the page writers' deflaters from one document to the
+// next: a build writes many files, each on every core.
+var deflaters = sync.Pool{New: func() any { return new(deflater) }}
 
 // compress returns data compressed; the result is valid until the next
 // call.

@@ -2,14 +2,17 @@
 //
 // [Render] writes a document in three steps. A plan walks the document
 // once, in order, noting the fonts (and the characters drawn in each),
-// pictures and opacities it uses and the graphics state each page starts
-// in; from the plan, fpdf writes a skeleton of the file: every page
-// object, the fonts (as TrueType subsets), the pictures and the
-// resources, but no page contents. Then the pages' contents are written
-// on every core, each page on its own from its starting state, and
+// pictures and opacities it uses, the graphics state each page starts in,
+// and the calls into fpdf that will make them; from the plan, fpdf writes
+// a skeleton of the file: every page object, the fonts (as TrueType
+// subsets), the pictures and the resources, but no page contents. While
+// it does, the pages' contents are written on the other cores, each page
+// on its own from its starting state, with room left for the names fpdf
+// gives fonts and pictures (hashes of 40 characters, learnt only from the
+// skeleton), filled in before each page is compressed; the contents are
 // streamed into the skeleton in page order as they are finished, so that
-// a document of any length needs the memory of a few pages, and the file
-// is the same bytes however many cores write it.
+// a document of any length needs the memory of a few hundred pages'
+// contents, and the file is the same bytes however many cores write it.
 //
 // The page contents are what fpdf itself writes for the same calls (the
 // operators, the number formats, and the state fpdf repeats at the top
@@ -59,10 +62,11 @@ func RenderX4(out io.Writer, doc *draw.Document) error { return renderDoc(out, d
 
 func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
 	p := newPlan(doc.Title, x4)
-	skeleton, err := guard(func() ([]byte, error) {
-		pagesInOrder(doc, func(page *draw.Page) { draw.DrawPage(p, page) })
-		return p.skeleton()
-	})
+	pagesInOrder(doc, func(page *draw.Page) { draw.DrawPage(p, page) })
+	pages := writePages(doc, p)
+	defer pages.stop()
+	skeleton, err := guard(p.skeleton)
+	pages.named(err)
 	if err != nil {
 		return fmt.Errorf("pdf: %w", err)
 	}
@@ -70,8 +74,6 @@ func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
 	for _, f := range p.fonts {
 		names["utf8"+f.key] = subsetName(f.id, f.runes)
 	}
-	pages := writePages(doc, p)
-	defer pages.stop()
 	prefs, version, info := viewerPreferences(doc.Sides), byte(minorVersion), ""
 	if x4 {
 		prefs, version, info = printScaling, '6', x4Info
@@ -119,10 +121,13 @@ type state struct {
 }
 
 // plan is a draw.Canvas that draws nothing: it notes, in drawing order,
-// what the file embeds and the state each page starts in, and gives the
-// skeleton its pages.
+// what the file embeds, the state each page starts in, and the calls that
+// give fpdf the skeleton's pages, fonts, pictures and opacities, made by
+// skeleton in the same order (so that the walk needs no fpdf, and fpdf's
+// work can go on while page contents are written).
 type plan struct {
 	pdf    *fpdf.Fpdf
+	calls  []func(*fpdf.Fpdf)
 	x4     bool // PDF/X-4: an output intent, XMP, page boxes on every page
 	fonts  []*font
 	byFont map[string]*font // by typeset.Font ID
@@ -131,6 +136,7 @@ type plan struct {
 	alphas map[string]int // fpdf's "%.3f" of an opacity → its /GS number
 	starts []state        // the state each page starts in
 	now    state
+	fills  fills
 }
 
 var _ draw.Canvas = (*plan)(nil)
@@ -157,16 +163,18 @@ func newPlan(title string, x4 bool) *plan {
 
 // BeginPage adds the page, with its trim box, to the skeleton.
 func (p *plan) BeginPage(size layout.Size, trim *layout.Rect) {
-	p.pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
 	if trim == nil && p.x4 {
 		// a sheet of cards is used whole: PDF/X asks for the boxes anyway
 		trim = &layout.Rect{W: size.W, H: size.H}
 	}
-	if trim != nil {
-		// a page cut to a trim box: the bleed is the whole page
-		p.pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
-		p.pdf.SetPageBox("BleedBox", 0, 0, size.W, size.H)
-	}
+	p.calls = append(p.calls, func(pdf *fpdf.Fpdf) {
+		pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
+		if trim != nil {
+			// a page cut to a trim box: the bleed is the whole page
+			pdf.SetPageBox("TrimBox", trim.X, trim.Y, trim.W, trim.H)
+			pdf.SetPageBox("BleedBox", 0, 0, size.W, size.H)
+		}
+	})
 	p.starts = append(p.starts, p.now)
 }
 
@@ -195,7 +203,8 @@ func (p *plan) Text(op *draw.TextOp) {
 		f = &font{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(p.fonts)), runes: map[rune]bool{}}
 		// fpdf writes into the font data it is given (a metric of the
 		// first glyph, in go-mono): a copy keeps the next file the same
-		p.pdf.AddUTF8FontFromBytes(f.key, "", bytes.Clone(op.Font.TrueType()))
+		face := op.Font
+		p.calls = append(p.calls, func(pdf *fpdf.Fpdf) { pdf.AddUTF8FontFromBytes(f.key, "", bytes.Clone(face.TrueType())) })
 		p.byFont[f.id] = f
 		p.fonts = append(p.fonts, f)
 	}
@@ -207,7 +216,7 @@ func (p *plan) Text(op *draw.TextOp) {
 	if op.Size != 0 { // fpdf keeps the size it has for a zero
 		p.now.size = op.Size
 	}
-	p.now.fill = fillColour(op.Colour)
+	p.now.fill = p.fills.of(op.Colour)
 }
 
 // Image notes the picture, embedded on first use.
@@ -216,7 +225,9 @@ func (p *plan) Image(op *draw.ImageOp) {
 		return
 	}
 	pic := &picture{im: op.Image}
-	p.pdf.RegisterImageOptionsReader(op.Image.ID, imageOptions, bytes.NewReader(op.Image.PNG))
+	p.calls = append(p.calls, func(pdf *fpdf.Fpdf) {
+		pdf.RegisterImageOptionsReader(pic.im.ID, imageOptions, bytes.NewReader(pic.im.PNG))
+	})
 	p.byID[op.Image.ID] = pic
 	p.images = append(p.images, pic)
 }
@@ -236,7 +247,8 @@ func (p *plan) alpha(cs ...draw.Colour) {
 	}
 	if _, seen := p.alphas[a]; !seen {
 		p.alphas[a] = len(p.alphas) + 1
-		p.pdf.SetAlpha(alphaValue(cs), "Normal")
+		v := alphaValue(cs)
+		p.calls = append(p.calls, func(pdf *fpdf.Fpdf) { pdf.SetAlpha(v, "Normal") })
 	}
 }
 
@@ -249,12 +261,19 @@ var (
 	imageProbe = regexp.MustCompile(`/I(\S+) Do Q`)
 )
 
+// nameLen is the length of the names fpdf gives fonts and pictures: a
+// SHA-1 in hexadecimal.
+const nameLen = 40
+
 // skeleton has fpdf write the file with every page, font, picture and
 // opacity, and learns the names fpdf gave fonts and pictures (hashes of
 // its own data) from calls at the end of the last page, whose contents,
 // like every page's, are replaced. The characters drawn in each font are
 // drawn there too, for fpdf's subset.
 func (p *plan) skeleton() ([]byte, error) {
+	for _, call := range p.calls {
+		call(p.pdf)
+	}
 	if len(p.starts) > 0 {
 		p.pdf.RawWriteStr(probes)
 		for _, f := range p.fonts {
@@ -288,6 +307,11 @@ func (p *plan) skeleton() ([]byte, error) {
 	}
 	for i, m := range images {
 		p.images[i].name = string(m[1])
+	}
+	for _, m := range slices.Concat(fonts, images) {
+		if len(m[1]) != nameLen {
+			return nil, fmt.Errorf("%w: a name of %d characters, not %d: %s", errLayout, len(m[1]), nameLen, m[1])
+		}
 	}
 	return file, nil
 }

@@ -104,6 +104,10 @@ func TestNum(t *testing.T) {
 		if got := draw.Num(v); got != want {
 			t.Errorf("draw.Num(%v) = %q, want %q", v, got, want)
 		}
+		// appended after text that ends in zeros, which stay
+		if got := string(draw.AppendNum([]byte("10 0"), v)); got != "10 0"+want {
+			t.Errorf("draw.AppendNum(\"10 0\", %v) = %q, want %q", v, got, "10 0"+want)
+		}
 	}
 	if got := strings.TrimSpace(draw.PathString(layout.Path{})); got != "" {
 		t.Errorf("empty path %q", got)

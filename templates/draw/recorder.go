@@ -1,6 +1,7 @@
 package draw
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -78,13 +79,18 @@ func paint(c Colour) string {
 
 // Num formats a number with at most three decimals and without negative
 // zero, as drawing dumps and PDF content streams write coordinates.
-func Num(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 3, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		return "0"
+func Num(v float64) string { return string(AppendNum(nil, v)) }
+
+// AppendNum appends v as Num formats it.
+func AppendNum(b []byte, v float64) []byte {
+	start := len(b)
+	b = strconv.AppendFloat(b, v, 'f', 3, 64)
+	b = bytes.TrimRight(b, "0") // a three-decimal number has a point: the integer part stays
+	b = bytes.TrimSuffix(b, []byte("."))
+	if string(b[start:]) == "-0" {
+		b = append(b[:start], '0')
 	}
-	return s
+	return b
 }
 
 func nums(vs []float64) string {
