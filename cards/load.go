@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -114,6 +116,73 @@ func parseStreamed(path string, src []byte, l *cardList) (root *Node, diags Diag
 		return nil, nil, false
 	}
 	return root, diags, true
+}
+
+// parsedBatch is a batch of a card list's items as the parser gives them
+// (see [cardList.batch]), or the parser's panic.
+type parsedBatch struct {
+	items   []*yaml.Node
+	lineOff int
+	ok      bool
+	panic   any
+}
+
+// parsed parses the list's batches on every core, a few ahead of the one
+// the caller has, and yields them in order. A panic in the parser is
+// raised again in the caller's goroutine, where Parse recovers it, when
+// its batch's turn comes.
+func (l *cardList) parsed(src []byte) iter.Seq[parsedBatch] {
+	return func(yield func(parsedBatch) bool) {
+		n := (len(l.starts) + streamBatch - 1) / streamBatch
+		workers := runtime.GOMAXPROCS(0)
+		results := make([]chan parsedBatch, n)
+		for b := range results {
+			results[b] = make(chan parsedBatch, 1)
+		}
+		window := make(chan struct{}, 2*workers) // a slot per batch parsed and not yet taken
+		stop := make(chan struct{})
+		defer close(stop)
+		jobs := make(chan int)
+		go func() {
+			defer close(jobs)
+			for b := range n {
+				select {
+				case window <- struct{}{}:
+				case <-stop:
+					return
+				}
+				jobs <- b
+			}
+		}()
+		for range min(workers, n) {
+			go func() {
+				for b := range jobs {
+					results[b] <- l.parseBatch(src, b*streamBatch)
+				}
+			}()
+		}
+		for b := range n {
+			r := <-results[b]
+			<-window
+			if r.panic != nil {
+				panic(r.panic)
+			}
+			if !yield(r) {
+				return
+			}
+		}
+	}
+}
+
+// parseBatch is batch, with a panic of the parser caught.
+func (l *cardList) parseBatch(src []byte, i int) (r parsedBatch) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = parsedBatch{panic: p}
+		}
+	}()
+	r.items, r.lineOff, r.ok = l.batch(src, i)
+	return r
 }
 
 // batch parses the items from index i on, up to streamBatch of them: their

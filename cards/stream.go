@@ -2,17 +2,22 @@ package cards
 
 import "bytes"
 
-// A deck of many cards is read as a stream. yaml.v3 builds the tree of a
-// whole document before it can be converted, which for a long card list
-// costs some 1.6 KB a card on top of the deck itself. So when a deck
-// file's `cards:` key, at the start of a line, holds a block list of at
-// least streamFrom items, Parse reads the file in pieces: the file with
-// the list's lines left blank (the skeleton), then the items a batch of
-// streamBatch at a time, each batch parsed as a list of its own with its
-// line numbers moved to the file's (columns are the file's: the lines are
-// whole). The list's node holds no Content: [Node.Items] parses and
-// converts its items again, a batch at a time, as the deck reader asks for
-// them, so that only one batch of parser nodes is held at once.
+// A deck of many cards is read in pieces. yaml.v3 builds the tree of a
+// whole document on one core before it can be converted, which for a
+// long card list costs some 1.6 KB a card on top of the deck itself. So
+// when a deck file's `cards:` key, at the start of a line, holds a block
+// list of at least splitFrom items, Parse reads the file in pieces: the
+// file with the list's lines left blank (the skeleton), then the items a
+// batch of streamBatch at a time, each batch parsed as a list of its own
+// with its line numbers moved to the file's (columns are the file's: the
+// lines are whole). The batches are parsed on every core, a few ahead of
+// the one converted, and converted in order, so that the counts against
+// the limits and the problems are those of one pass. A list of fewer
+// than streamFrom items keeps its converted items as its Content. A
+// longer one is read as a stream: its node holds no Content, and
+// [Node.Items] parses and converts its items again, a batch at a time,
+// as the deck reader asks for them, so that only one batch of parser
+// nodes is held at once.
 //
 // The pieces give the same tree as the whole file, or Parse reads the
 // whole file instead: the skeleton must parse, hold a "deck" document, a
@@ -28,6 +33,7 @@ import "bytes"
 // Every item is parsed and converted once in Parse, where the limits are
 // counted and problems reported, and once more when it is read.
 var (
+	splitFrom   = 512
 	streamFrom  = 2048
 	streamBatch = 256
 )
@@ -113,7 +119,7 @@ func otherBreaks(src []byte) bool {
 
 // found ends the list at offset end, and keeps it if it is long enough.
 func (l *cardList) found(end int) *cardList {
-	if l == nil || len(l.starts) < streamFrom {
+	if l == nil || len(l.starts) < min(splitFrom, streamFrom) {
 		return nil
 	}
 	// blank and comment lines after the last item stay with it
@@ -192,9 +198,10 @@ const streamDepth = 2
 
 // streamList converts the list found by findCardList, the value of the
 // `cards:` key at depth 1: it parses and converts every item, counting
-// them against the limits and reporting their problems, and returns a
-// list node without Content that reads them again when asked. It sets
-// streamFailed when a batch does not parse, and stops at a limit.
+// them against the limits and reporting their problems, and returns the
+// list's node: with the items as its Content when they are fewer than
+// streamFrom, else without Content, reading them again when asked. It
+// sets streamFailed when a batch does not parse, and stops at a limit.
 func (c *converter) streamList() *Node {
 	l := c.list
 	c.list = nil
@@ -205,33 +212,46 @@ func (c *converter) streamList() *Node {
 	if !c.enter(pos, streamDepth-1) {
 		return nil
 	}
-	for i := 0; i < len(l.starts); i += streamBatch {
-		items, off, ok := l.batch(c.src, i)
-		if !ok {
-			c.streamFailed = true
-			return nil
+	keep := len(l.starts) < streamFrom
+	var kept []*Node
+	ok := true
+	for b := range l.parsed(c.src) {
+		if !b.ok {
+			c.streamFailed, ok = true, false
+			break
 		}
 		if len(c.skeletonAnchors) > 0 {
 			defined := map[string]bool{}
-			for _, item := range items {
+			for _, item := range b.items {
 				anchors(item, defined)
 			}
 			for name := range defined {
 				if c.skeletonAnchors[name] {
-					c.streamFailed = true
-					return nil
+					c.streamFailed, ok = true, false
 				}
 			}
+			if !ok {
+				break
+			}
 		}
-		c.lineOff = off
-		for _, item := range items {
-			c.convert(item, streamDepth)
+		c.lineOff = b.lineOff
+		for _, item := range b.items {
+			n := c.convert(item, streamDepth)
+			if keep {
+				kept = append(kept, n)
+			}
 		}
 		c.lineOff = 0
 		if c.overflow {
-			return nil
+			break
 		}
 	}
+	if !ok || c.overflow {
+		return nil
+	}
 	c.streamed = true
+	if keep {
+		return &Node{Kind: SeqNode, Pos: pos, Content: kept}
+	}
 	return &Node{Kind: SeqNode, Pos: pos, stream: &listStream{path: c.path, src: c.src, list: l}}
 }

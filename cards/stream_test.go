@@ -7,16 +7,23 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/deckpress/deckpress/internal/testtool"
 )
 
 // withStreaming sets the list length from which a deck's cards are read
-// as a stream, and the batch size, for the rest of the test.
-func withStreaming(t testing.TB, from, batch int) {
-	oldFrom, oldBatch := streamFrom, streamBatch
-	streamFrom, streamBatch = from, batch
-	t.Cleanup(func() { streamFrom, streamBatch = oldFrom, oldBatch })
+// as a stream, and the batch size, for the rest of the test; lists are
+// read in pieces from the same length.
+func withStreaming(t testing.TB, from, batch int) { withPieces(t, from, from, batch) }
+
+// withPieces sets the list lengths from which a deck's cards are read in
+// pieces (split) and as a stream, and the batch size, for the rest of
+// the test.
+func withPieces(t testing.TB, split, stream, batch int) {
+	oldSplit, oldFrom, oldBatch := splitFrom, streamFrom, streamBatch
+	splitFrom, streamFrom, streamBatch = split, stream, batch
+	t.Cleanup(func() { splitFrom, streamFrom, streamBatch = oldSplit, oldFrom, oldBatch })
 }
 
 // plain copies a tree, reading streamed lists into Content, so that a
@@ -44,8 +51,12 @@ func plain(n *Node) *Node {
 }
 
 // parseBoth parses src whole and streamed (lists of any length, in batches
-// of two items) and reports whether the streamed read took the stream.
+// of two items) and reports whether the streamed read took the stream. It
+// checks a third read too, in pieces whose items are kept: it must give
+// the whole read's tree and diagnostics, and take the pieces when the
+// streamed read takes the stream.
 func parseBoth(t testing.TB, src []byte) (whole, streamed *Node, wholeDiags, streamedDiags Diagnostics, took bool) {
+	t.Helper()
 	withStreaming(t, 1<<30, 2)
 	whole, wholeDiags = Parse("d.yaml", src)
 	withStreaming(t, 1, 2)
@@ -55,7 +66,34 @@ func parseBoth(t testing.TB, src []byte) (whole, streamed *Node, wholeDiags, str
 			took = true
 		}
 	}
+	withPieces(t, 1, 1<<30, 2)
+	kept, keptDiags := Parse("d.yaml", src)
+	if !reflect.DeepEqual(whole, kept) || !reflect.DeepEqual(wholeDiags, keptDiags) {
+		t.Errorf("read in kept pieces, it differs:\nwhole %.300s %v\nkept  %.300s %v", dump(whole), wholeDiags, dump(kept), keptDiags)
+	}
+	if kept != nil && kept.Key("cards") != nil && kept.Key("cards").stream != nil {
+		t.Errorf("a list shorter than streamFrom is streamed")
+	}
+	if keptTook := piecesTaken(src); keptTook != took && utf8.Valid(src) && len(src) <= MaxFileSize {
+		t.Errorf("kept pieces taken: %v; the stream: %v", keptTook, took)
+	}
 	return whole, plain(streamed), wholeDiags, streamedDiags, took
+}
+
+// piecesTaken reports whether Parse reads src in pieces, as it would:
+// the card list found, and every piece of it used.
+func piecesTaken(src []byte) (took bool) {
+	defer func() {
+		if recover() != nil {
+			took = false
+		}
+	}()
+	l := findCardList(src)
+	if l == nil {
+		return false
+	}
+	_, _, ok := parseStreamed("d.yaml", src, l)
+	return ok
 }
 
 // A deck file read in pieces gives the tree and the diagnostics of the
@@ -185,14 +223,18 @@ func TestStreamedFiles(t *testing.T) {
 	}
 }
 
-// A list shorter than streamFrom items is read whole.
+// A list shorter than splitFrom items is read whole; from splitFrom, in
+// pieces; from streamFrom, as a stream.
 func TestShortListsReadWhole(t *testing.T) {
-	withStreaming(t, 3, 2)
-	for items, want := range map[int]bool{2: false, 3: true} {
-		src := "deck: d\ncards:\n" + strings.Repeat("  - {name: a}\n", items)
-		root, _ := Parse("d.yaml", []byte(src))
-		if got := root.Key("cards").stream != nil; got != want {
-			t.Errorf("%d items: streamed %v, want %v", items, got, want)
+	withPieces(t, 3, 5, 2)
+	for items, want := range map[int]struct{ pieces, stream bool }{2: {}, 3: {pieces: true}, 4: {pieces: true}, 5: {true, true}} {
+		src := []byte("deck: d\ncards:\n" + strings.Repeat("  - {name: a}\n", items))
+		root, _ := Parse("d.yaml", src)
+		if got := root.Key("cards").stream != nil; got != want.stream {
+			t.Errorf("%d items: streamed %v, want %v", items, got, want.stream)
+		}
+		if got := piecesTaken(src); got != want.pieces {
+			t.Errorf("%d items: read in pieces %v, want %v", items, got, want.pieces)
 		}
 	}
 }
@@ -282,5 +324,27 @@ func TestListOfAStreamedList(t *testing.T) {
 	got := ds.List(root.Key("cards"), "cards")
 	if want := whole.Key("cards").Content; len(got) != 3 || !reflect.DeepEqual(got, want) || len(ds) > 0 {
 		t.Errorf("List gave %d items, want %d (%v)", len(got), len(want), ds)
+	}
+}
+
+// A panic while a piece is parsed, on another goroutine, is raised in the
+// caller's, where Parse turns it into a diagnostic, not a crash.
+func TestPanicInAPieceReachesTheCaller(t *testing.T) {
+	withPieces(t, 1, 1<<30, 1)
+	src := []byte("- a\n- b\n")
+	l := &cardList{starts: []int{0, 4}, lines: []int{1, 2}, end: 40} // the second piece runs past the end
+	var got []int
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("no panic")
+			}
+		}()
+		for b := range l.parsed(src) {
+			got = append(got, b.lineOff)
+		}
+	}()
+	if !reflect.DeepEqual(got, []int{0}) {
+		t.Errorf("pieces before the panic: %v, want [0]", got)
 	}
 }
