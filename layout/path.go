@@ -23,6 +23,13 @@ type Path struct {
 	Points []Point
 }
 
+// sized returns an empty path with room for verbs verbs and points
+// points, for the shapes whose size is known: one allocation each, not
+// one per doubling.
+func sized(verbs, points int) Path {
+	return Path{Verbs: make([]PathVerb, 0, verbs), Points: make([]Point, 0, points)}
+}
+
 // MoveTo starts a subpath.
 func (p *Path) MoveTo(x, y float64) {
 	p.Verbs = append(p.Verbs, MoveTo)
@@ -68,7 +75,7 @@ const kappa = 0.5522847498307936
 
 // RectPath returns the outline of r, clockwise on the page.
 func RectPath(r Rect) Path {
-	var p Path
+	p := sized(5, 4)
 	p.MoveTo(r.X, r.Y)
 	p.LineTo(r.Right(), r.Y)
 	p.LineTo(r.Right(), r.Bottom())
@@ -86,7 +93,7 @@ func RoundedRectPath(r Rect, rad float64) Path {
 	}
 	k := rad * kappa
 	x0, y0, x1, y1 := r.X, r.Y, r.Right(), r.Bottom()
-	var p Path
+	p := sized(10, 17)
 	p.MoveTo(x0+rad, y0)
 	p.LineTo(x1-rad, y0)
 	p.CubicTo(x1-rad+k, y0, x1, y0+rad-k, x1, y0+rad)
@@ -132,7 +139,7 @@ func PolygonPath(pts []Point) Path {
 
 // LinePath returns the open path of one segment.
 func LinePath(s Segment) Path {
-	var p Path
+	p := sized(2, 2)
 	p.MoveTo(s.A.X, s.A.Y)
 	p.LineTo(s.B.X, s.B.Y)
 	return p

@@ -116,3 +116,21 @@ func TestPolygonPath(t *testing.T) {
 	samePath(t, "triangle", PolygonPath([]Point{{0, 0}, {4, 0}, {2, 3}}),
 		[]PathVerb{MoveTo, LineTo, LineTo, Close}, []Point{{0, 0}, {4, 0}, {2, 3}})
 }
+
+// The shapes whose size is known are made in one allocation of verbs and
+// one of points.
+func TestShapesAllocateOnce(t *testing.T) {
+	r := Rect{X: 1, Y: 2, W: 30, H: 40}
+	for name, shape := range map[string]func() Path{
+		"rectangle":         func() Path { return RectPath(r) },
+		"rounded rectangle": func() Path { return RoundedRectPath(r, 3) },
+		"line":              func() Path { return LinePath(Segment{A: Point{1, 2}, B: Point{3, 4}}) },
+	} {
+		if got := testing.AllocsPerRun(100, func() { _ = shape() }); got != 2 {
+			t.Errorf("%s: %v allocations, want 2", name, got)
+		}
+		if p := shape(); len(p.Verbs) != cap(p.Verbs) || len(p.Points) != cap(p.Points) {
+			t.Errorf("%s: room for %d verbs and %d points, %d and %d used", name, cap(p.Verbs), cap(p.Points), len(p.Verbs), len(p.Points))
+		}
+	}
+}

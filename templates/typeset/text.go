@@ -203,15 +203,21 @@ type tokenizer struct {
 	missing, substitute runeSet
 
 	p        para
-	word     *token
+	word     token // the word being built, when inWord
+	inWord   bool
 	buf      []byte // the text of the word's last piece, while it grows
 	joinNext bool   // the next word continues a hyphenated one
+	// pieces holds the pieces of every word and space, one after the
+	// other, so that a word's are one slice of it (from wordFrom while it
+	// is built), not a slice each
+	pieces   []piece
+	wordFrom int
 }
 
 // para tokenizes one block.
 func (t *tokenizer) para(b block) para {
 	t.p = para{marker: b.marker}
-	t.word, t.buf, t.joinNext = nil, nil, false
+	t.inWord, t.buf, t.joinNext = false, t.buf[:0], false
 	if b.marker != "" {
 		t.p.markerFont = markerFace(t.st.Family.Face(t.st.Style), t.st.Style, b.marker)
 		t.p.indent = t.p.markerFont.Width(b.marker + " ")
@@ -239,22 +245,23 @@ func (t *tokenizer) para(b block) para {
 // seal stores the text of the word's last piece.
 func (t *tokenizer) seal() {
 	if len(t.buf) > 0 {
-		t.word.pieces[len(t.word.pieces)-1].text = string(t.buf)
+		t.pieces[len(t.pieces)-1].text = string(t.buf)
 		t.buf = t.buf[:0]
 	}
 }
 
 func (t *tokenizer) endWord() {
-	if t.word != nil {
+	if t.inWord {
 		t.seal()
-		t.p.tokens = append(t.p.tokens, *t.word)
-		t.word = nil
+		t.word.pieces = t.pieces[t.wordFrom:len(t.pieces):len(t.pieces)]
+		t.p.tokens = append(t.p.tokens, t.word)
+		t.inWord = false
 	}
 }
 
 func (t *tokenizer) startWord() {
-	if t.word == nil {
-		t.word = &token{kind: tokWord, joined: t.joinNext}
+	if !t.inWord {
+		t.word, t.inWord, t.wordFrom = token{kind: tokWord, joined: t.joinNext}, true, len(t.pieces)
 		t.joinNext = false
 	}
 }
@@ -268,7 +275,7 @@ func (t *tokenizer) icon(name string) {
 	}
 	t.startWord()
 	t.seal()
-	t.word.pieces = append(t.word.pieces, piece{icon: ic, w: iconAdvance})
+	t.pieces = append(t.pieces, piece{icon: ic, w: iconAdvance})
 	t.word.w += iconAdvance
 }
 
@@ -290,13 +297,13 @@ func (t *tokenizer) char(r rune, nobreak bool, style Style, font *Font) {
 		return
 	}
 	t.startWord()
-	word := t.word
-	if n := len(word.pieces); n == 0 || word.pieces[n-1].font != f || word.pieces[n-1].icon != nil {
+	word := &t.word
+	if last := len(t.pieces) - 1; last < t.wordFrom || t.pieces[last].font != f || t.pieces[last].icon != nil {
 		t.seal()
-		word.pieces = append(word.pieces, piece{font: f})
+		t.pieces = append(t.pieces, piece{font: f})
 	}
 	t.buf = utf8.AppendRune(t.buf, r)
-	word.pieces[len(word.pieces)-1].w += adv
+	t.pieces[len(t.pieces)-1].w += adv
 	word.w += adv
 	if (r == '-' || r == '–' || r == '/') && word.w > adv && !nobreak {
 		// a line may break after a hyphen or slash inside a word
@@ -316,7 +323,9 @@ func (t *tokenizer) space(style Style, font *Font) {
 		sf = fallbackFor(style, ' ')
 		sw, _ = sf.Advance(' ')
 	}
-	t.p.tokens = append(t.p.tokens, token{kind: tokSpace, pieces: []piece{{font: sf, text: " ", w: sw}}, w: sw})
+	t.pieces = append(t.pieces, piece{font: sf, text: " ", w: sw})
+	n := len(t.pieces)
+	t.p.tokens = append(t.p.tokens, token{kind: tokSpace, pieces: t.pieces[n-1 : n : n], w: sw})
 }
 
 // face returns the font r is drawn in and its advance: font, or the
