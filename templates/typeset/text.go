@@ -186,8 +186,17 @@ func ptToMM(pt float64) float64 { return pt * layout.MMPerPoint }
 // time linear in the text: a piece's text grows in a buffer, not by
 // concatenating strings.
 func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []para {
-	var paras []para
+	paras := make([]para, 0, len(blocks))
 	t := &tokenizer{st: st, icons: icons, res: res, missing: runeSet{}, substitute: runeSet{}}
+	n := 0
+	for _, b := range blocks {
+		for _, sp := range b.spans {
+			n += len(sp.text)
+		}
+	}
+	// a word and a space every six or so characters: room for the pieces
+	// of most texts at once
+	t.pieces = make([]piece, 0, n/3+1)
 	for _, b := range blocks {
 		paras = append(paras, t.para(b))
 	}
@@ -463,9 +472,8 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 		for _, t := range p.tokens {
 			switch t.kind {
 			case tokSpace:
-				if len(b.cur.items) > 0 && b.pending == nil {
-					sp := t.pieces[0]
-					b.pending = &sp
+				if b.filled() && b.pending == nil {
+					b.pending = &t.pieces[0]
 				}
 			case tokBreak:
 				b.cur.lastOfPara = true // a forced break is never justified
@@ -475,7 +483,7 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 			}
 		}
 		b.cur.lastOfPara = true
-		b.lines = append(b.lines, b.cur)
+		b.flush()
 	}
 	return b.lines, b.broken
 }
@@ -485,14 +493,23 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 type lineBreaker struct {
 	lines   []line
 	broken  bool
-	cur     line
+	cur     line    // the line being filled, but its items
 	pending *piece  // a space waiting for the next word
 	indent  float64 // the paragraph's, in ems
 	avail   float64 // the width a line of the paragraph has, in ems
+	// items holds every line's items, one line after the other, so that
+	// a line's are one slice of it (from from while it is filled)
+	items []piece
+	from  int
 }
+
+// filled reports whether the current line has items.
+func (b *lineBreaker) filled() bool { return len(b.items) > b.from }
 
 // flush ends the current line and starts the next of the paragraph.
 func (b *lineBreaker) flush() {
+	b.cur.items = b.items[b.from:len(b.items):len(b.items)]
+	b.from = len(b.items)
 	b.lines = append(b.lines, b.cur)
 	b.cur = line{indent: b.indent}
 	b.pending = nil
@@ -510,20 +527,20 @@ func (b *lineBreaker) word(t token) {
 	}
 	if b.cur.w+extra+t.w <= b.avail+1e-9 {
 		if b.pending != nil {
-			b.cur.items = append(b.cur.items, *b.pending)
+			b.items = append(b.items, *b.pending)
 			b.cur.spaces++
 			b.cur.w += b.pending.w
 		}
 		b.pending = nil
-		b.cur.items = append(b.cur.items, t.pieces...)
+		b.items = append(b.items, t.pieces...)
 		b.cur.w += t.w
 		return
 	}
-	if len(b.cur.items) > 0 {
+	if b.filled() {
 		b.flush()
 	}
 	if t.w <= b.avail+1e-9 {
-		b.cur.items = append(b.cur.items, t.pieces...)
+		b.items = append(b.items, t.pieces...)
 		b.cur.w += t.w
 		return
 	}
@@ -538,10 +555,10 @@ func (b *lineBreaker) word(t token) {
 // cut between characters where a line is full.
 func (b *lineBreaker) cut(pc piece) {
 	if pc.icon != nil {
-		if b.cur.w+pc.w > b.avail+1e-9 && len(b.cur.items) > 0 {
+		if b.cur.w+pc.w > b.avail+1e-9 && b.filled() {
 			b.flush()
 		}
-		b.cur.items = append(b.cur.items, pc)
+		b.items = append(b.items, pc)
 		b.cur.w += pc.w
 		return
 	}
@@ -549,9 +566,9 @@ func (b *lineBreaker) cut(pc piece) {
 	start, w := 0, 0.0
 	for i, r := range pc.text {
 		a, _ := pc.font.Advance(r)
-		if b.cur.w+w+a > b.avail+1e-9 && (len(b.cur.items) > 0 || i > start) {
+		if b.cur.w+w+a > b.avail+1e-9 && (b.filled() || i > start) {
 			if i > start {
-				b.cur.items = appendPiece(b.cur.items, piece{font: pc.font, text: pc.text[start:i], w: w})
+				b.items = appendPiece(b.items, b.from, piece{font: pc.font, text: pc.text[start:i], w: w})
 				b.cur.w += w
 			}
 			b.flush()
@@ -560,15 +577,15 @@ func (b *lineBreaker) cut(pc piece) {
 		w += a
 	}
 	if start < len(pc.text) {
-		b.cur.items = appendPiece(b.cur.items, piece{font: pc.font, text: pc.text[start:], w: w})
+		b.items = appendPiece(b.items, b.from, piece{font: pc.font, text: pc.text[start:], w: w})
 		b.cur.w += w
 	}
 }
 
-// appendPiece adds p to items, merging it into the last piece when both
-// are text in the same font.
-func appendPiece(items []piece, p piece) []piece {
-	if n := len(items); n > 0 && p.icon == nil && items[n-1].icon == nil && items[n-1].font == p.font && items[n-1].text != " " {
+// appendPiece adds p to items, merging it into the last piece (when it
+// is at from or after) when both are text in the same font.
+func appendPiece(items []piece, from int, p piece) []piece {
+	if n := len(items); n > from && p.icon == nil && items[n-1].icon == nil && items[n-1].font == p.font && items[n-1].text != " " {
 		items[n-1].text += p.text
 		items[n-1].w += p.w
 		return items
