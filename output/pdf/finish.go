@@ -163,8 +163,8 @@ func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]st
 	header[len("%PDF-1.")] = version
 	cw.Write(header)
 	offsets := make([]int64, len(l.objects)+1)
-	d := deflaters.Get().(*deflater)
-	defer deflaters.Put(d)
+	d := spareDeflater()
+	defer keepDeflater(d)
 	for _, o := range l.objects {
 		if cw.err != nil {
 			return cw.err // the rest need not be made

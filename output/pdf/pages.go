@@ -421,8 +421,8 @@ type unnamed struct {
 // page's contents are kept as written; once they are, those pages and
 // every later one are filled in, compressed and handed over.
 func (s *pageStream) write(doc *draw.Document, p *plan, jobs <-chan int) {
-	d := deflaters.Get().(*deflater)
-	defer deflaters.Put(d)
+	d := spareDeflater()
+	defer keepDeflater(d)
 	w := &pageWriter{plan: p}
 	var waiting []unnamed
 	ready := s.ready
@@ -530,9 +530,28 @@ type deflater struct {
 	buf bytes.Buffer
 }
 
-// deflaters keeps the page writers' deflaters from one document to the
-// next: a build writes many files, each on every core.
-var deflaters = sync.Pool{New: func() any { return new(deflater) }}
+// spareDeflaters keeps the deflaters of documents written from one
+// document to the next: a build writes many files, each on every core. (A
+// sync.Pool would lose them at every collection, several a build.)
+var spareDeflaters = make(chan *deflater, 8)
+
+// spareDeflater returns a deflater kept, or a new one.
+func spareDeflater() *deflater {
+	select {
+	case d := <-spareDeflaters:
+		return d
+	default:
+		return new(deflater)
+	}
+}
+
+// keepDeflater keeps d for the next document, if there is room.
+func keepDeflater(d *deflater) {
+	select {
+	case spareDeflaters <- d:
+	default:
+	}
+}
 
 // compress returns data compressed; the result is valid until the next
 // call.
