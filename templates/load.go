@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
@@ -25,7 +26,8 @@ func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, 
 	lib := NewLibrary(card, bleed)
 	lib.Images.Files = files
 	for _, src := range builtin {
-		diags = diags.Extend(defineFile(lib, src.Path, src.Data))
+		p := parseSource(src)
+		diags = diags.Extend(defineTree(lib, p.root, p.diags))
 	}
 	uses := deck.Use
 	if len(uses) > MaxUse {
@@ -60,6 +62,39 @@ func Load(deck *cards.Deck, card layout.Size, bleed float64, files cards.Files, 
 	return lib, diags.Extend(lib.Compile())
 }
 
+// parsedSources are the trees of the template files given by content (the
+// built-in ones), parsed once per process: they are the same bytes for as
+// long as it runs, every deck of a build loads them, and the trees are
+// only read. The key is a file's path and content; the value a
+// func() parsedSource that parses it once.
+var parsedSources sync.Map
+
+// parsedSource is a template file's tree and the problems found parsing it.
+type parsedSource struct {
+	root  *cards.Node
+	diags cards.Diagnostics
+}
+
+// parseSource returns src's tree, parsed by the first caller (the others
+// wait for it).
+func parseSource(src Source) parsedSource {
+	parse := sync.OnceValue(func() parsedSource {
+		root, diags := cards.Parse(src.Path, src.Data)
+		return parsedSource{root: root, diags: diags}
+	})
+	f, _ := parsedSources.LoadOrStore(src.Path+"\x00"+string(src.Data), parse)
+	return f.(func() parsedSource)()
+}
+
+// Preparse parses template files given by content on other goroutines,
+// so that a Load after it finds them parsed (while, say, the deck file is
+// parsed on this one).
+func Preparse(srcs []Source) {
+	for _, src := range srcs {
+		go parseSource(src)
+	}
+}
+
 // MaxUse is the most template files a deck may use.
 const MaxUse = 64
 
@@ -67,8 +102,14 @@ var templateFileKeys = []string{"templates"}
 
 // defineFile adds the templates of a template file to the library.
 func defineFile(lib *Library, path string, data []byte) cards.Diagnostics {
+	root, diags := cards.Parse(path, data)
+	return defineTree(lib, root, diags)
+}
+
+// defineTree adds the templates of a template file's tree to the library,
+// with the problems found parsing it.
+func defineTree(lib *Library, root *cards.Node, ds cards.Diagnostics) cards.Diagnostics {
 	var diags cards.Diagnostics
-	root, ds := cards.Parse(path, data)
 	diags = diags.Extend(ds)
 	if root == nil {
 		return diags

@@ -12,6 +12,7 @@ import (
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/pdf"
+	"github.com/deckpress/deckpress/templates"
 	"github.com/deckpress/deckpress/templates/draw"
 )
 
@@ -109,6 +110,7 @@ func Prepare(req Request) ([]Product, cards.Diagnostics, error) {
 	if req.Reads == nil {
 		req.Reads = &ReadLog{} // to refuse an output over a file read
 	}
+	templates.Preparse(Builtin()) // on another core, while the inputs are read
 	opts := options{print: req.Print, ruleset: req.Ruleset, env: req.Env}
 	var inputs []input
 	var diags cards.Diagnostics
