@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -36,10 +35,10 @@ func viewerPreferences(s draw.Sides) string {
 // 9.6.4): a tag of six capital letters that depends on the subset, a plus
 // sign, and the font's name, reduced to characters that need no escape
 // in a PDF name.
-func subsetName(name string, runes map[rune]bool) string {
+func subsetName(name string, runes []rune) string {
 	h := sha256.New()
 	h.Write([]byte(name))
-	for _, r := range slices.Sorted(maps.Keys(runes)) {
+	for _, r := range runes {
 		h.Write([]byte(string(r)))
 	}
 	var tag [6]byte

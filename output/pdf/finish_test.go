@@ -287,12 +287,12 @@ func TestSubsetName(t *testing.T) {
 	}
 	tag := regexp.MustCompile(`^[A-Z]{6}\+`)
 	for _, tt := range tests {
-		got := subsetName(tt.id, map[rune]bool{'a': true})
+		got := subsetName(tt.id, []rune{'a'})
 		if !tag.MatchString(got) || got[7:] != tt.want {
 			t.Errorf("subsetName(%q) = %q, want a tag and %q", tt.id, got, tt.want)
 		}
 	}
-	if subsetName("go-regular", map[rune]bool{'a': true}) == subsetName("go-regular", map[rune]bool{'b': true}) {
+	if subsetName("go-regular", []rune{'a'}) == subsetName("go-regular", []rune{'b'}) {
 		t.Error("two subsets of a font have the same name")
 	}
 }

@@ -36,7 +36,7 @@ func fpdfRender(t *testing.T, doc *draw.Document) []byte {
 	}
 	names := map[string]string{}
 	for _, f := range w.fonts {
-		names["utf8"+f.key] = subsetName(f.id, f.runes)
+		names["utf8"+f.key] = subsetName(f.id, f.runes.sorted())
 	}
 	var out bytes.Buffer
 	if err := finish(&out, buf.Bytes(), viewerPreferences(w.sides), names, minorVersion, "", nil); err != nil {
@@ -58,7 +58,7 @@ type fpdfWriter struct {
 // it "utf8" and the key) and the characters drawn in it, its subset.
 type fpdfFont struct {
 	id, key string
-	runes   map[rune]bool
+	runes   runeSet
 }
 
 var _ draw.Canvas = (*fpdfWriter)(nil)
@@ -226,12 +226,12 @@ func (w *fpdfWriter) Text(op *draw.TextOp) {
 	if f == nil {
 		// fpdf lowercases family keys and writes them into PDF names
 		// unescaped: give it a plain key of its own
-		f = &fpdfFont{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(w.fonts)), runes: map[rune]bool{}}
+		f = &fpdfFont{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(w.fonts))}
 		w.pdf.AddUTF8FontFromBytes(f.key, "", bytes.Clone(op.Font.TrueType())) // as Render does
 		w.fonts[op.Font.ID()] = f
 	}
 	for _, r := range op.Text {
-		f.runes[r] = true
+		f.runes.add(r)
 	}
 	saved := w.alpha(op.Colour)
 	c := op.Colour

@@ -72,7 +72,7 @@ func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
 	}
 	names := map[string]string{}
 	for _, f := range p.fonts {
-		names["utf8"+f.key] = subsetName(f.id, f.runes)
+		names["utf8"+f.key] = subsetName(f.id, f.runes.sorted())
 	}
 	prefs, version, info := viewerPreferences(doc.Sides), byte(minorVersion), ""
 	if x4 {
@@ -102,7 +102,37 @@ func guard(calls func() ([]byte, error)) (b []byte, err error) {
 type font struct {
 	id, key string
 	name    string // after /F
-	runes   map[rune]bool
+	runes   runeSet
+}
+
+// runeSet is a set of characters: a bit for each of the first 256, which
+// most texts draw, and a map for the others.
+type runeSet struct {
+	latin  [4]uint64
+	others map[rune]bool
+}
+
+// add puts r in the set.
+func (s *runeSet) add(r rune) {
+	if r >= 0 && r < 256 {
+		s.latin[r/64] |= 1 << (r % 64)
+		return
+	}
+	if s.others == nil {
+		s.others = map[rune]bool{}
+	}
+	s.others[r] = true
+}
+
+// sorted returns the set's characters in order.
+func (s *runeSet) sorted() []rune {
+	var out []rune
+	for r := range rune(256) {
+		if s.latin[r/64]&(1<<(r%64)) != 0 {
+			out = append(out, r)
+		}
+	}
+	return append(out, slices.Sorted(maps.Keys(s.others))...)
 }
 
 // picture is an embedded picture and the name page contents call it by.
@@ -200,7 +230,7 @@ func (p *plan) Text(op *draw.TextOp) {
 	if f == nil {
 		// fpdf lowercases family keys and writes them into PDF names
 		// unescaped: give it a plain key of its own
-		f = &font{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(p.fonts)), runes: map[rune]bool{}}
+		f = &font{id: op.Font.ID(), key: fmt.Sprintf("f%d", len(p.fonts))}
 		// fpdf writes into the font data it is given (a metric of the
 		// first glyph, in go-mono): a copy keeps the next file the same
 		face := op.Font
@@ -209,7 +239,7 @@ func (p *plan) Text(op *draw.TextOp) {
 		p.fonts = append(p.fonts, f)
 	}
 	for _, r := range op.Text {
-		f.runes[r] = true
+		f.runes.add(r)
 	}
 	p.alpha(op.Colour)
 	p.now.font = f
@@ -278,7 +308,7 @@ func (p *plan) skeleton() ([]byte, error) {
 		p.pdf.RawWriteStr(probes)
 		for _, f := range p.fonts {
 			p.pdf.SetFont(f.key, "", 10)
-			p.pdf.Text(0, 0, string(slices.Sorted(maps.Keys(f.runes))))
+			p.pdf.Text(0, 0, string(f.runes.sorted()))
 		}
 		for _, pic := range p.images {
 			p.pdf.ImageOptions(pic.im.ID, 0, 0, 1, 1, false, imageOptions, 0, "")
