@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -141,9 +142,14 @@ func (l *cardList) parsed(src []byte) iter.Seq[parsedBatch] {
 		}
 		window := make(chan struct{}, 2*workers) // a slot per batch parsed and not yet taken
 		stop := make(chan struct{})
+		// when the caller stops early, the batches being parsed are
+		// finished, the others skipped, and every goroutine has ended
+		// before parsed returns
+		var wg sync.WaitGroup
+		defer wg.Wait()
 		defer close(stop)
 		jobs := make(chan int)
-		go func() {
+		wg.Go(func() {
 			defer close(jobs)
 			for b := range n {
 				select {
@@ -153,13 +159,18 @@ func (l *cardList) parsed(src []byte) iter.Seq[parsedBatch] {
 				}
 				jobs <- b
 			}
-		}()
+		})
 		for range min(workers, n) {
-			go func() {
+			wg.Go(func() {
 				for b := range jobs {
+					select {
+					case <-stop:
+						continue
+					default:
+					}
 					results[b] <- l.parseBatch(src, b*streamBatch)
 				}
-			}()
+			})
 		}
 		for b := range n {
 			r := <-results[b]

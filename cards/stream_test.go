@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -347,4 +348,23 @@ func TestPanicInAPieceReachesTheCaller(t *testing.T) {
 	if !reflect.DeepEqual(got, []int{0}) {
 		t.Errorf("pieces before the panic: %v, want [0]", got)
 	}
+}
+
+// A caller that stops reading the pieces early leaves no goroutine behind
+// parsing the others.
+func TestPiecesStopWithTheCaller(t *testing.T) {
+	withPieces(t, 1, 1<<30, 1)
+	src := []byte("deck: d\ncards:\n" + strings.Repeat("  - {name: a}\n", 200))
+	l := findCardList(src)
+	before := runtime.NumGoroutine()
+	for range l.parsed(src) {
+		break
+	}
+	for range 1000 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		runtime.Gosched()
+	}
+	t.Errorf("%d goroutines before, %d after", before, runtime.NumGoroutine())
 }

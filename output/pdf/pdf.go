@@ -62,7 +62,12 @@ func RenderX4(out io.Writer, doc *draw.Document) error { return renderDoc(out, d
 
 func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
 	p := newPlan(doc.Title, x4)
-	pagesInOrder(doc, func(page *draw.Page) { draw.DrawPage(p, page) })
+	if _, err := guard(func() ([]byte, error) {
+		pagesInOrder(doc, func(page *draw.Page) { draw.DrawPage(p, page) })
+		return nil, nil
+	}); err != nil {
+		return fmt.Errorf("pdf: %w", err)
+	}
 	pages := writePages(doc, p)
 	defer pages.stop()
 	skeleton, err := guard(p.skeleton)
@@ -84,9 +89,10 @@ func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
 	return nil
 }
 
-// guard runs the calls into fpdf (embedding fonts and pictures, writing
-// the skeleton), turning a panic inside the library — a font it cannot
-// handle that the font check let through — into an error, never a crash.
+// guard runs the plan's walk or the calls into fpdf (embedding fonts and
+// pictures, writing the skeleton), turning a panic — inside the library,
+// a font it cannot handle that the font check let through — into an
+// error, never a crash.
 func guard(calls func() ([]byte, error)) (b []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil {
