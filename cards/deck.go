@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"path/filepath"
+	"sync"
 
 	"github.com/deckpress/deckpress/layout"
 )
@@ -358,8 +359,12 @@ func ReadDeck(path string, root *Node, files Files) (*Deck, Diagnostics) {
 		total += c.Count
 		d.Add(c)
 	}
-	for n := range diags.Items(m.Get("cards"), "cards") {
-		add(loadCard(&diags, n, d.Len()+1))
+	if list := m.Get("cards"); list != nil && list.Kind == SeqNode && list.stream == nil && len(list.Content) >= splitFrom {
+		loadCards(&diags, list.Content, d.Len()+1, add)
+	} else {
+		for n := range diags.Items(list, "cards") {
+			add(loadCard(&diags, n, d.Len()+1))
+		}
 	}
 	if n := m.Get("data"); n != nil {
 		readData(&diags, path, n, files, d.Len(), add)
@@ -409,6 +414,33 @@ func loadSide(diags *Diagnostics, n *Node, what string, perCard bool) Side {
 		s.Fields[e.Key] = e.Value
 	}
 	return s
+}
+
+// loadCards reads the cards of a long list held whole (one read in pieces,
+// see splitFrom), numbered from first: a batch of them on each core, then
+// given to add, and their problems reported, in list order.
+func loadCards(diags *Diagnostics, items []*Node, first int, add func(*Card)) {
+	type batch struct {
+		cards []*Card
+		diags Diagnostics
+	}
+	batches := make([]batch, (len(items)+streamBatch-1)/streamBatch)
+	var wg sync.WaitGroup
+	for b := range batches {
+		wg.Go(func() {
+			from := b * streamBatch
+			for i, n := range items[from:min(from+streamBatch, len(items))] {
+				batches[b].cards = append(batches[b].cards, loadCard(&batches[b].diags, n, first+from+i))
+			}
+		})
+	}
+	wg.Wait()
+	for _, b := range batches {
+		for _, c := range b.cards {
+			add(c)
+		}
+		*diags = append(*diags, b.diags...)
+	}
 }
 
 func loadCard(diags *Diagnostics, n *Node, number int) *Card {

@@ -3,6 +3,7 @@ package cards
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -265,5 +266,40 @@ func TestReadProject(t *testing.T) {
 	assertDiags(t, diagStrings(diags), []string{"deckpress.yaml:1:1: error: project file: expected a mapping (key: value lines), found a list"})
 	if p != nil {
 		t.Errorf("a project from a list")
+	}
+}
+
+// A long card list held whole is read a batch at a time on every core: the
+// same cards, numbers, positions and problems, in the same order, as one
+// card at a time.
+func TestLongListReadOnEveryCore(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("deck: d\nfront: f\ncards:\n")
+	for i := range 700 {
+		switch i % 7 {
+		case 3:
+			fmt.Fprintf(&b, "  - {name: c%d, count: x%d}\n", i, i) // a bad count
+		case 5:
+			fmt.Fprintf(&b, "  - [not, a, card, %d]\n", i)
+		default:
+			fmt.Fprintf(&b, "  - {name: c%d, count: %d, front: {template: t%d}}\n", i, i%3, i)
+		}
+	}
+	b.WriteString("data: c.csv\n")
+	src := b.String()
+	withPieces(t, 1<<30, 1<<30, 256) // read whole, a card at a time
+	one, oneDiags := loadDeck(t, src)
+	withPieces(t, 512, 1<<30, 256)
+	all, allDiags := loadDeck(t, src)
+	if one.Len() != 701 || all.Len() != one.Len() {
+		t.Fatalf("%d and %d cards, want 701", one.Len(), all.Len())
+	}
+	for i := range one.Len() {
+		if a, b := one.Card(i), all.Card(i); a.Number != i+1 || !reflect.DeepEqual(a, b) {
+			t.Fatalf("card %d: %+v, one at a time %+v", i+1, b, a)
+		}
+	}
+	if !slices.Equal(oneDiags, allDiags) || len(oneDiags) < 200 {
+		t.Errorf("%d problems, one at a time %d:\n%q\n%q", len(allDiags), len(oneDiags), allDiags[:min(5, len(allDiags))], oneDiags[:min(5, len(oneDiags))])
 	}
 }

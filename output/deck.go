@@ -126,7 +126,9 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	batch := make([]renderedCard, min(deck.Len(), renderBatch))
 	for from := 0; from < deck.Len(); from += len(batch) {
 		rendered := batch[:min(len(batch), deck.Len()-from)]
-		for i := range rendered {
+		// each card's templates picked and faces drawn on every core,
+		// then taken in card order
+		parallel(len(rendered), func(i int) {
 			c, r := deck.Card(from+i), &rendered[i]
 			*r = renderedCard{card: c}
 			var ds cards.Diagnostics
@@ -134,16 +136,19 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 			r.diags = r.diags.Extend(ds)
 			r.back, ds = pickTemplate(lib, c.Back, back)
 			r.diags = r.diags.Extend(ds)
-			if deck.Front.Template == "" && c.Front.Template == "" {
+			r.picked = len(r.diags)
+			r.render(lib, deck)
+			r.footprint = r.faces.Front.Footprint() + r.faces.Back.Footprint()
+		})
+		for i, r := range rendered {
+			diags = diags.Extend(r.diags[:r.picked])
+			if c := r.card; deck.Front.Template == "" && c.Front.Template == "" {
 				if noFront++; noFront == 1 {
-					r.diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
+					diags.Errorf(c.Pos, "%s has no front template; set front: at the top of the deck (for every card) or on the card", c.Label())
 				}
 			}
-		}
-		renderCards(lib, deck, rendered)
-		for i, r := range rendered {
-			diags = diags.Extend(r.diags)
-			if kept += r.faces.Front.Footprint() + r.faces.Back.Footprint(); kept <= keptFaces {
+			diags = diags.Extend(r.diags[r.picked:])
+			if kept += r.footprint; kept <= keptFaces {
 				job.faces[from+i] = r.faces
 			}
 			job.picked[from+i] = r.cardTemplates
@@ -168,8 +173,10 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 type renderedCard struct {
 	card *cards.Card
 	cardTemplates
-	faces draw.Pair
-	diags cards.Diagnostics
+	faces     draw.Pair
+	footprint int // of the faces, in bytes
+	diags     cards.Diagnostics
+	picked    int // the diagnostics of picking the templates, before those of drawing
 }
 
 // render draws the card's faces with its templates.
@@ -187,13 +194,6 @@ func (r *renderedCard) render(lib *templates.Library, deck *cards.Deck) {
 	if r.faces.Back == nil {
 		r.faces.Back = &draw.Face{}
 	}
-}
-
-// renderCards draws the faces of the cards of rendered as display lists,
-// on all cores; each card's faces and problems are its own, so the
-// result does not depend on the order the cards are drawn in.
-func renderCards(lib *templates.Library, deck *cards.Deck, rendered []renderedCard) {
-	parallel(len(rendered), func(i int) { rendered[i].render(lib, deck) })
 }
 
 // parallel calls do(i) for every i below n, on all cores.
