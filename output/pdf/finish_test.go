@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"codeberg.org/go-pdf/fpdf"
+
 	"github.com/deckpress/deckpress/layout"
 
 	"github.com/deckpress/deckpress/templates/draw"
@@ -184,6 +186,7 @@ func fpdfOutput(t *testing.T, text string) []byte {
 		&draw.TextOp{Font: typeset.NewFontSet().Fallback.Face(typeset.Regular), Size: 10, Colour: draw.Colour{A: 255}, X: 1, Y: 8, Text: text}}
 	p := newPlan("t", false)
 	draw.Draw(p, &draw.Document{Pages: []draw.Page{{Size: layout.Size{W: 10, H: 10}, Layers: []draw.Layer{{Transform: layout.Identity, Face: &draw.Face{Ops: ops}}}}}})
+	p.calls.close()
 	file, err := p.skeleton()
 	if err != nil {
 		t.Fatal(err)
@@ -294,5 +297,34 @@ func TestSubsetName(t *testing.T) {
 	}
 	if subsetName("go-regular", []rune{'a'}) == subsetName("go-regular", []rune{'b'}) {
 		t.Error("two subsets of a font have the same name")
+	}
+}
+
+// The plan's calls reach fpdf in the order the walk made them, as they
+// come, and the queue ends when the walk closes it.
+func TestCallsInOrder(t *testing.T) {
+	p := newPlan("t", false)
+	var made []int
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for call := range p.calls.all {
+			call(nil)
+		}
+	}()
+	for i := range 1000 {
+		p.calls.push(func(*fpdf.Fpdf) { made = append(made, i) })
+	}
+	p.calls.close()
+	<-done
+	if len(made) != 1000 || !slices.IsSorted(made) {
+		t.Fatalf("%d calls made, in order: %v", len(made), slices.IsSorted(made))
+	}
+	for call := range p.calls.all { // a closed queue gives its calls again, and ends
+		call(nil)
+		break
+	}
+	if len(made) != 1001 || made[1000] != 0 {
+		t.Errorf("the first call again: %v", made[1000:])
 	}
 }

@@ -33,6 +33,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"sync"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -62,15 +63,28 @@ func RenderX4(out io.Writer, doc *draw.Document) error { return renderDoc(out, d
 
 func renderDoc(out io.Writer, doc *draw.Document, x4 bool) error {
 	p := newPlan(doc.Title, x4)
+	// fpdf makes the plan's calls as the walk notes them, on another core
+	type written struct {
+		file []byte
+		err  error
+	}
+	made := make(chan written, 1)
+	go func() {
+		file, err := guard(p.skeleton)
+		made <- written{file, err}
+	}()
 	if _, err := guard(func() ([]byte, error) {
+		defer p.calls.close()
 		pagesInOrder(doc, func(page *draw.Page) { draw.DrawPage(p, page) })
 		return nil, nil
 	}); err != nil {
+		<-made
 		return fmt.Errorf("pdf: %w", err)
 	}
 	pages := writePages(doc, p)
 	defer pages.stop()
-	skeleton, err := guard(p.skeleton)
+	sk := <-made
+	skeleton, err := sk.file, sk.err
 	pages.named(err)
 	if err != nil {
 		return fmt.Errorf("pdf: %w", err)
@@ -163,7 +177,7 @@ type state struct {
 // work can go on while page contents are written).
 type plan struct {
 	pdf    *fpdf.Fpdf
-	calls  []func(*fpdf.Fpdf)
+	calls  calls
 	x4     bool // PDF/X-4: an output intent, XMP, page boxes on every page
 	fonts  []*font
 	byFont map[string]*font // by typeset.Font ID
@@ -193,8 +207,10 @@ func newPlan(title string, x4 bool) *plan {
 			OutputConditionIdentifier: srgbName, Info: srgbName, ICCProfile: srgbProfile()})
 		p.SetXmpMetadata(xmpX4(title))
 	}
-	return &plan{pdf: p, x4: x4, byFont: map[string]*font{}, byID: map[string]*picture{}, alphas: map[string]int{},
+	pl := &plan{pdf: p, x4: x4, byFont: map[string]*font{}, byID: map[string]*picture{}, alphas: map[string]int{},
 		now: state{size: 12, fill: initialFill}} // fpdf's size before any is set
+	pl.calls.more.L = &pl.calls.mu
+	return pl
 }
 
 // BeginPage adds the page, with its trim box, to the skeleton.
@@ -203,7 +219,7 @@ func (p *plan) BeginPage(size layout.Size, trim *layout.Rect) {
 		// a sheet of cards is used whole: PDF/X asks for the boxes anyway
 		trim = &layout.Rect{W: size.W, H: size.H}
 	}
-	p.calls = append(p.calls, func(pdf *fpdf.Fpdf) {
+	p.calls.push(func(pdf *fpdf.Fpdf) {
 		pdf.AddPageFormat("P", fpdf.SizeType{Wd: size.W, Ht: size.H})
 		if trim != nil {
 			// a page cut to a trim box: the bleed is the whole page
@@ -240,7 +256,7 @@ func (p *plan) Text(op *draw.TextOp) {
 		// fpdf writes into the font data it is given (a metric of the
 		// first glyph, in go-mono): a copy keeps the next file the same
 		face := op.Font
-		p.calls = append(p.calls, func(pdf *fpdf.Fpdf) { pdf.AddUTF8FontFromBytes(f.key, "", bytes.Clone(face.TrueType())) })
+		p.calls.push(func(pdf *fpdf.Fpdf) { pdf.AddUTF8FontFromBytes(f.key, "", bytes.Clone(face.TrueType())) })
 		p.byFont[f.id] = f
 		p.fonts = append(p.fonts, f)
 	}
@@ -261,7 +277,7 @@ func (p *plan) Image(op *draw.ImageOp) {
 		return
 	}
 	pic := &picture{im: op.Image}
-	p.calls = append(p.calls, func(pdf *fpdf.Fpdf) {
+	p.calls.push(func(pdf *fpdf.Fpdf) {
 		pdf.RegisterImageOptionsReader(pic.im.ID, imageOptions, bytes.NewReader(pic.im.PNG))
 	})
 	p.byID[op.Image.ID] = pic
@@ -284,7 +300,7 @@ func (p *plan) alpha(cs ...draw.Colour) {
 	if _, seen := p.alphas[a]; !seen {
 		p.alphas[a] = len(p.alphas) + 1
 		v := alphaValue(cs)
-		p.calls = append(p.calls, func(pdf *fpdf.Fpdf) { pdf.SetAlpha(v, "Normal") })
+		p.calls.push(func(pdf *fpdf.Fpdf) { pdf.SetAlpha(v, "Normal") })
 	}
 }
 
@@ -297,6 +313,57 @@ var (
 	imageProbe = regexp.MustCompile(`/I(\S+) Do Q`)
 )
 
+// calls is the queue of the plan's calls into fpdf: the walk pushes them
+// and closes it, skeleton makes them as they come (on another goroutine),
+// and reads the rest of the plan once the queue is closed.
+type calls struct {
+	mu     sync.Mutex
+	more   sync.Cond // on mu, signalled on a push or the close (see newPlan)
+	queue  []func(*fpdf.Fpdf)
+	closed bool
+}
+
+// push adds a call.
+func (c *calls) push(call func(*fpdf.Fpdf)) {
+	c.mu.Lock()
+	c.queue = append(c.queue, call)
+	c.mu.Unlock()
+	c.more.Signal()
+}
+
+// close says there are no more calls.
+func (c *calls) close() {
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	c.more.Signal()
+}
+
+// all yields every call, in order, waiting for each until the queue is
+// closed.
+func (c *calls) all(yield func(func(*fpdf.Fpdf)) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i := 0; ; {
+		for i == len(c.queue) && !c.closed {
+			c.more.Wait()
+		}
+		if i == len(c.queue) {
+			return
+		}
+		batch := c.queue[i:]
+		i = len(c.queue)
+		c.mu.Unlock()
+		for _, call := range batch {
+			if !yield(call) {
+				c.mu.Lock()
+				return
+			}
+		}
+		c.mu.Lock()
+	}
+}
+
 // nameLen is the length of the names fpdf gives fonts and pictures: a
 // SHA-1 in hexadecimal.
 const nameLen = 40
@@ -307,7 +374,7 @@ const nameLen = 40
 // like every page's, are replaced. The characters drawn in each font are
 // drawn there too, for fpdf's subset.
 func (p *plan) skeleton() ([]byte, error) {
-	for _, call := range p.calls {
+	for call := range p.calls.all {
 		call(p.pdf)
 	}
 	if len(p.starts) > 0 {
