@@ -118,6 +118,7 @@ type para struct {
 	markerFont *Font   // the face the marker is drawn in
 	indent     float64 // the marker's room, ems
 	tokens     []token
+	pieces     int // in all the tokens
 }
 
 // line is one set line: its items (pieces, spaces included) and width, all
@@ -225,7 +226,12 @@ type tokenizer struct {
 
 // para tokenizes one block.
 func (t *tokenizer) para(b block) para {
-	t.p = para{marker: b.marker}
+	n := 0
+	for _, sp := range b.spans {
+		n += len(sp.text)
+	}
+	t.p = para{marker: b.marker, tokens: make([]token, 0, n/3+1)} // a word and a space every six or so characters
+	from := len(t.pieces)
 	t.inWord, t.buf, t.joinNext = false, t.buf[:0], false
 	if b.marker != "" {
 		t.p.markerFont = markerFace(t.st.Family.Face(t.st.Style), t.st.Style, b.marker)
@@ -248,6 +254,7 @@ func (t *tokenizer) para(b block) para {
 		}
 	}
 	t.endWord()
+	t.p.pieces = len(t.pieces) - from
 	return t.p
 }
 
@@ -458,7 +465,13 @@ func breakLines(paras []para, width float64, wrap bool) (lines []line, broken bo
 	if !wrap {
 		width = math.Inf(1)
 	}
-	b := &lineBreaker{}
+	pieces := 0
+	for _, p := range paras {
+		pieces += p.pieces
+	}
+	// room for every piece of the words and spaces (a word cut across
+	// lines adds a few more)
+	b := &lineBreaker{items: make([]piece, 0, pieces+len(paras))}
 	for pi, p := range paras {
 		gap := 0.0
 		if pi > 0 {
