@@ -7,8 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
@@ -76,6 +79,60 @@ func TestBigDeckBuilds(t *testing.T) {
 	if len(products) != 1 || !strings.Contains(products[0].Counts(), "100 cards") || !strings.Contains(products[0].Counts(), "12 sheets") {
 		t.Fatalf("%+v", products)
 	}
+}
+
+// BenchmarkBuild1080Cores builds the deck of BenchmarkBuild1080 on one
+// core, then on two, in turn, and reports the median of each and of the
+// ratio of each pair (speedup), with the share of the machine's CPU time
+// the hypervisor took meanwhile (stolen-%, from /proc/stat; 0 where it
+// cannot be read). On a shared virtual machine whose speed changes from
+// one minute to the next, builds taken in pairs compare the cores better
+// than a run of -cpu 1 and one of -cpu 2 a minute apart. An op is both
+// builds.
+func BenchmarkBuild1080Cores(b *testing.B) {
+	dir := b.TempDir()
+	testdecks.WriteArt(b, dir)
+	os.WriteFile(filepath.Join(dir, "big.yaml"), []byte(testdecks.Big(1080)), 0o644)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var one, two, speedup []float64
+	stolen, start := stolenTime(), time.Now()
+	for b.Loop() {
+		var took [2]time.Duration
+		for i, procs := range []int{1, 2} {
+			runtime.GOMAXPROCS(procs)
+			t := time.Now()
+			buildFile(b, dir, "big.yaml")
+			took[i] = time.Since(t)
+		}
+		one, two = append(one, took[0].Seconds()*1000), append(two, took[1].Seconds()*1000)
+		speedup = append(speedup, took[0].Seconds()/took[1].Seconds())
+	}
+	b.ReportMetric(median(one), "ms/1-core")
+	b.ReportMetric(median(two), "ms/2-cores")
+	b.ReportMetric(median(speedup), "speedup")
+	b.ReportMetric(100*(stolenTime()-stolen).Seconds()/(2*time.Since(start).Seconds()), "stolen-%")
+}
+
+// median is the middle of xs (the upper one of an even count).
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	return s[len(s)/2]
+}
+
+// stolenTime is the CPU time the hypervisor has taken from this machine
+// (the steal column of /proc/stat), or 0 where it cannot be read.
+func stolenTime() time.Duration {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return 0
+	}
+	ticks, _ := strconv.Atoi(f[8])
+	return time.Duration(ticks) * 10 * time.Millisecond // USER_HZ is 100 on Linux
 }
 
 // BenchmarkBuildSquib1080 builds the deck of the side-by-side run with
