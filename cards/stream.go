@@ -31,7 +31,8 @@ import "bytes"
 // with a directive (%TAG), and an anchor of the list's that the rest of
 // the file defines too (an alias below the list means the list's).
 // Every item is parsed and converted once in Parse, where the limits are
-// counted and problems reported, and once more when it is read.
+// counted and problems reported, and, in a streamed list, once more when
+// it is read.
 var (
 	splitFrom   = 512
 	streamFrom  = 2048
