@@ -49,7 +49,7 @@ func parseMarkup(s string, plain bool) ([]block, []markupProblem) {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	for _, para := range splitParagraphs(s) {
 		var cur *block
-		for _, line := range strings.Split(para, "\n") {
+		for line := range strings.SplitSeq(para, "\n") {
 			trimmed := strings.TrimLeft(line, " \t")
 			if m := numbered.FindStringSubmatch(trimmed); !plain && m != nil {
 				blocks = append(blocks, block{marker: m[1] + "."})
@@ -81,7 +81,7 @@ func parseMarkup(s string, plain bool) ([]block, []markupProblem) {
 func splitParagraphs(s string) []string {
 	var out []string
 	var cur []string
-	for _, line := range strings.Split(s, "\n") {
+	for line := range strings.SplitSeq(s, "\n") {
 		if strings.TrimSpace(line) == "" {
 			if len(cur) > 0 {
 				out = append(out, strings.Join(cur, "\n"))

@@ -188,7 +188,7 @@ func ptToMM(pt float64) float64 { return pt * layout.MMPerPoint }
 // concatenating strings.
 func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []para {
 	paras := make([]para, 0, len(blocks))
-	t := &tokenizer{st: st, icons: icons, res: res, missing: runeSet{}, substitute: runeSet{}}
+	t := &tokenizer{st: st, icons: icons, res: res}
 	n := 0
 	for _, b := range blocks {
 		for _, sp := range b.spans {
@@ -421,11 +421,14 @@ func ItThey(n int) string {
 type runeSet map[rune]bool
 
 // add appends r to list unless the set has it.
-func (s runeSet) add(list []rune, r rune) []rune {
-	if s[r] {
+func (s *runeSet) add(list []rune, r rune) []rune {
+	if (*s)[r] {
 		return list
 	}
-	s[r] = true
+	if *s == nil {
+		*s = runeSet{} // made on the first: most texts have none
+	}
+	(*s)[r] = true
 	return append(list, r)
 }
 
