@@ -328,3 +328,18 @@ func TestCallsInOrder(t *testing.T) {
 		t.Errorf("the first call again: %v", made[1000:])
 	}
 }
+
+// A set of characters gives them back in order, the first 256 and the
+// others alike, each once.
+func TestRuneSet(t *testing.T) {
+	var s runeSet
+	for _, r := range "zéa\u00ff\u0100€😀a\x00?é€" {
+		s.add(r)
+	}
+	if got, want := string(s.sorted()), "\x00?az\u00e9\u00ff\u0100€😀"; got != want {
+		t.Errorf("sorted %q, want %q", got, want)
+	}
+	if got := (&runeSet{}).sorted(); len(got) != 0 {
+		t.Errorf("an empty set gives %q", string(got))
+	}
+}

@@ -1,8 +1,14 @@
 package pdf
 
 import (
+	"bytes"
 	"errors"
+	"strings"
 	"testing"
+
+	"github.com/deckpress/deckpress/layout"
+
+	"github.com/deckpress/deckpress/templates/draw"
 )
 
 // TestGuard: a panic inside the calls into fpdf is an error naming the
@@ -17,5 +23,17 @@ func TestGuard(t *testing.T) {
 	}
 	if b, err := guard(func() ([]byte, error) { return []byte("%PDF"), nil }); string(b) != "%PDF" || err != nil {
 		t.Errorf("a result: %q, %v", b, err)
+	}
+}
+
+// A panic while the plan walks the document (here a text with no font) is
+// an error, never a crash, and the skeleton's goroutine ends with it.
+func TestWalkPanicIsAnError(t *testing.T) {
+	doc := &draw.Document{Pages: []draw.Page{{Size: layout.Size{W: 10, H: 10}, Layers: []draw.Layer{{Transform: layout.Identity,
+		Face: &draw.Face{Ops: []draw.Op{&draw.TextOp{Size: 10, Colour: draw.Colour{A: 255}, X: 1, Y: 8, Text: "a"}}}}}}}}
+	var buf bytes.Buffer
+	err := Render(&buf, doc)
+	if err == nil || !strings.Contains(err.Error(), "the PDF library failed") || buf.Len() != 0 {
+		t.Errorf("err %v, %d bytes written", err, buf.Len())
 	}
 }
