@@ -267,6 +267,11 @@ func TestFronts(t *testing.T) {
 		{"two without", "[{name: a, front: f}, {name: b}, {name: c}]", []string{
 			`4:30: error: card 2 "b" has no front template; set front: at the top of the deck (for every card) or on the card`}},
 		{"unknown", "[{name: a, front: g}]", []string{`4:26: error: unknown template "g"; did you mean "f"?`}},
+		// a card's problems in the order they are found: its templates
+		// picked, then the missing front
+		{"without, and an unknown back", "[{name: a, back: g}]", []string{
+			`4:25: error: unknown template "g"; did you mean "f"?`,
+			`4:9: error: card 1 "a" has no front template; set front: at the top of the deck (for every card) or on the card`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
