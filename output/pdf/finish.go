@@ -157,7 +157,10 @@ func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]st
 		}
 		l.trailer = infoRef.ReplaceAll(l.trailer, []byte(fmt.Sprintf("/Info %d 0 R", l.info)))
 	}
-	cw := &countingWriter{w: bufio.NewWriterSize(w, 64<<10), sum: sha256.New()}
+	cw := &countingWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	if info != "" {
+		cw.sum = sha256.New() // for the document ID
+	}
 	header := bytes.Clone(file[:l.objects[0].off])
 	header[len("%PDF-1.")] = version
 	cw.Write(header)
@@ -178,22 +181,26 @@ func finish(w io.Writer, file []byte, catalogEntries string, fonts map[string]st
 				return err
 			}
 		}
-		head = pageBoxes.ReplaceAllFunc(head, sortLines)
+		if bytes.Contains(head, []byte("Box [")) {
+			head = pageBoxes.ReplaceAllFunc(head, sortLines)
+		}
 		if o.num == l.info && info != "" {
 			if head, err = editInfo(head, o.num, info); err != nil {
 				return err
 			}
 		}
 		var unknown []byte
-		head = fpdfFontName.ReplaceAllFunc(head, func(m []byte) []byte {
-			sm := fpdfFontName.FindSubmatch(m)
-			name, ok := fonts[string(sm[2])]
-			if !ok {
-				unknown = sm[2]
-				return m
-			}
-			return slices.Concat(sm[1], []byte(" /"+name))
-		})
+		if bytes.Contains(head, []byte(" /utf8")) { // the regular expressions only where they can match
+			head = fpdfFontName.ReplaceAllFunc(head, func(m []byte) []byte {
+				sm := fpdfFontName.FindSubmatch(m)
+				name, ok := fonts[string(sm[2])]
+				if !ok {
+					unknown = sm[2]
+					return m
+				}
+				return slices.Concat(sm[1], []byte(" /"+name))
+			})
+		}
 		if unknown != nil {
 			return fmt.Errorf("%w: a font deckpress did not register: %s", errLayout, unknown)
 		}
@@ -266,7 +273,9 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 		return 0, c.err
 	}
 	n, err := c.w.Write(p)
-	c.sum.Write(p[:n])
+	if c.sum != nil {
+		c.sum.Write(p[:n])
+	}
 	c.n += int64(n)
 	c.err = err
 	return n, err
