@@ -68,3 +68,24 @@ func TestDejaVuForPrint(t *testing.T) {
 		}
 	}
 }
+
+// A font choice is read once and its answer kept, and a family added
+// after it is found: the kept answers go with the Add.
+func TestResolveKeptUntilAdd(t *testing.T) {
+	fs := typeset.NewFontSet()
+	if _, _, err := fs.Resolve("lobster bold"); err == nil {
+		t.Fatal("an unknown family resolved")
+	}
+	if _, _, err := fs.Resolve("lobster bold"); err == nil {
+		t.Fatal("an unknown family resolved the second time")
+	}
+	goFam, _, _ := fs.Resolve("go")
+	fs.Add("Lobster", goFam)
+	fam, st, err := fs.Resolve("lobster bold")
+	if err != nil || fam != goFam || st != typeset.Bold {
+		t.Errorf("after Add: %v %v %v", fam, st, err)
+	}
+	if got := testing.AllocsPerRun(100, func() { fs.Resolve("lobster bold") }); got != 0 {
+		t.Errorf("a kept answer: %v allocations", got)
+	}
+}

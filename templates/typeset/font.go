@@ -221,6 +221,16 @@ type FontSet struct {
 	families map[string]*Family
 	// Fallback draws characters that a chosen font lacks.
 	Fallback *Family
+	// resolved keeps Resolve's answers by spec (a text names its font
+	// every time it is drawn); Add clears it.
+	resolved sync.Map
+}
+
+// resolution is an answer of Resolve.
+type resolution struct {
+	fam   *Family
+	style Style
+	err   error
 }
 
 var (
@@ -292,7 +302,10 @@ func NewFontSet() *FontSet {
 }
 
 // Add registers a family under name, replacing any of that name.
-func (fs *FontSet) Add(name string, fam *Family) { fs.families[strings.ToLower(name)] = fam }
+func (fs *FontSet) Add(name string, fam *Family) {
+	fs.families[strings.ToLower(name)] = fam
+	fs.resolved.Clear()
+}
 
 // Names lists the family names, sorted.
 func (fs *FontSet) Names() []string {
@@ -308,6 +321,17 @@ func (fs *FontSet) Names() []string {
 // "mono", "mono bold" or "Lobster italic". The family defaults to "go",
 // the style to regular.
 func (fs *FontSet) Resolve(spec string) (*Family, Style, error) {
+	if r, ok := fs.resolved.Load(spec); ok {
+		r := r.(resolution)
+		return r.fam, r.style, r.err
+	}
+	fam, style, err := fs.resolve(spec)
+	fs.resolved.Store(spec, resolution{fam, style, err})
+	return fam, style, err
+}
+
+// resolve is Resolve, without the answers kept.
+func (fs *FontSet) resolve(spec string) (*Family, Style, error) {
 	words := strings.Fields(strings.ToLower(spec))
 	style := Regular
 	if n := len(words); n > 0 {
