@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
@@ -196,21 +197,19 @@ func (r *renderedCard) render(lib *templates.Library, deck *cards.Deck) {
 	}
 }
 
-// parallel calls do(i) for every i below n, on all cores.
+// parallel calls do(i) for every i below n, on all cores: each worker
+// takes the next i from a counter, so that handing out work wakes no
+// goroutine.
 func parallel(n int, do func(i int)) {
-	next := make(chan int, 64)
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
-			for i := range next {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
 				do(i)
 			}
 		})
 	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 }
 
