@@ -258,8 +258,9 @@ func sortLines(b []byte) []byte {
 	return bytes.Join(lines, nil)
 }
 
-// countingWriter counts and hashes the bytes written through it (the
-// document ID of PDF/X is the hash of the file up to its trailer), keeps the first error, so that the file can be written
+// countingWriter counts the bytes written through it, and hashes them
+// when sum is set (the document ID of PDF/X is the hash of the file up to
+// its trailer); it keeps the first error, so that the file can be written
 // without checking every write.
 type countingWriter struct {
 	w   *bufio.Writer
