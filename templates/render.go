@@ -65,9 +65,9 @@ func (r *renderer) drawAll(elements []element) {
 }
 
 func (r *renderer) field(name string) *cards.Node {
-	r.lib.mu.Lock()
-	r.lib.used[name] = true
-	r.lib.mu.Unlock()
+	if _, ok := r.lib.used.Load(name); !ok {
+		r.lib.used.Store(name, true)
+	}
 	if r.lookup == nil {
 		return nil
 	}

@@ -59,15 +59,17 @@ type Library struct {
 
 	defs      map[string]definition
 	templates map[string]*Template
-	mu        sync.Mutex      // guards used: cards are rendered in parallel
-	used      map[string]bool // field names rendering has looked up
+	// used holds the field names rendering has looked up, written by
+	// the cores rendering cards at once: a name is stored the first time
+	// only, so that the lookups after it read and do not write
+	used sync.Map
 }
 
 // NewLibrary returns an empty library for cards of the given trim size and
 // bleed, drawing with the Go fonts and the built-in icons.
 func NewLibrary(card layout.Size, bleed float64) *Library {
 	return &Library{Card: card, Bleed: bleed, Fonts: typeset.NewFontSet(), Icons: typeset.NewIconSet(),
-		Images: NewImageStore(), defs: map[string]definition{}, templates: map[string]*Template{}, used: map[string]bool{}}
+		Images: NewImageStore(), defs: map[string]definition{}, templates: map[string]*Template{}}
 }
 
 // Define adds a template definition; a later definition of the same name
@@ -95,9 +97,8 @@ func (l *Library) Compile() cards.Diagnostics {
 
 // FieldUsed reports whether any face rendered so far looked up the field.
 func (l *Library) FieldUsed(name string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.used[name]
+	_, ok := l.used.Load(name)
+	return ok
 }
 
 // Lookup returns a compiled template, or nil.
