@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"codeberg.org/go-pdf/fpdf"
+
 	"github.com/deckpress/deckpress/layout"
 
 	"github.com/deckpress/deckpress/templates/draw"
@@ -35,5 +37,25 @@ func TestWalkPanicIsAnError(t *testing.T) {
 	err := Render(&buf, doc)
 	if err == nil || !strings.Contains(err.Error(), "the PDF library failed") || buf.Len() != 0 {
 		t.Errorf("err %v, %d bytes written", err, buf.Len())
+	}
+}
+
+// A call into fpdf that panics (a font it cannot take) or fails makes the
+// skeleton fail with an error, never a crash: the queue's lock is not
+// held while a call is made.
+func TestFailedCallIsAnError(t *testing.T) {
+	tests := map[string]func(*fpdf.Fpdf){
+		"a panic in a call":     func(*fpdf.Fpdf) { panic("broken") },
+		"an error in a call":    func(pdf *fpdf.Fpdf) { pdf.SetError(errors.New("broken")) },
+		"an error when writing": func(pdf *fpdf.Fpdf) { pdf.SetFont("no such font", "", 10) },
+	}
+	for name, call := range tests {
+		p := newPlan("t", false)
+		p.BeginPage(layout.Size{W: 10, H: 10}, nil)
+		p.calls.push(call)
+		p.calls.close()
+		if _, err := guard(p.skeleton); err == nil {
+			t.Errorf("%s: no error", name)
+		}
 	}
 }

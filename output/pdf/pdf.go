@@ -340,27 +340,25 @@ func (c *calls) close() {
 }
 
 // all yields every call, in order, waiting for each until the queue is
-// closed.
+// closed. The lock is not held while a call is made: a call that panics
+// (fpdf on a font it cannot take) leaves the queue as it was, for guard.
 func (c *calls) all(yield func(func(*fpdf.Fpdf)) bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	for i := 0; ; {
+		c.mu.Lock()
 		for i == len(c.queue) && !c.closed {
 			c.more.Wait()
-		}
-		if i == len(c.queue) {
-			return
 		}
 		batch := c.queue[i:]
 		i = len(c.queue)
 		c.mu.Unlock()
+		if len(batch) == 0 {
+			return // closed, every call given
+		}
 		for _, call := range batch {
 			if !yield(call) {
-				c.mu.Lock()
 				return
 			}
 		}
-		c.mu.Lock()
 	}
 }
 
