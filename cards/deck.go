@@ -417,8 +417,9 @@ func loadSide(diags *Diagnostics, n *Node, what string, perCard bool) Side {
 }
 
 // loadCards reads the cards of a long list held whole (one read in pieces,
-// see splitFrom), numbered from first: a batch of them on each core, then
-// given to add, and their problems reported, in list order.
+// see splitFrom), numbered from first: each batch of streamBatch items on
+// a goroutine of its own (the batches share the cores), then given to add,
+// and their problems reported, in list order.
 func loadCards(diags *Diagnostics, items []*Node, first int, add func(*Card)) {
 	type batch struct {
 		cards []*Card

@@ -301,7 +301,10 @@ func NewFontSet() *FontSet {
 	return fs
 }
 
-// Add registers a family under name, replacing any of that name.
+// Add registers a family under name, replacing any of that name, and
+// forgets the font choices resolved before. It must not run while faces
+// are drawn: Resolve runs on every core then, and reads the families
+// unlocked.
 func (fs *FontSet) Add(name string, fam *Family) {
 	fs.families[strings.ToLower(name)] = fam
 	fs.resolved.Clear()
