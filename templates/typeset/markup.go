@@ -33,6 +33,15 @@ type block struct {
 	spans  []span
 }
 
+// textLen is the length in bytes of the block's text.
+func (b block) textLen() int {
+	n := 0
+	for _, sp := range b.spans {
+		n += len(sp.text)
+	}
+	return n
+}
+
 // numbered matches the start of a numbered item: "1. " or "1) ".
 var numbered = regexp.MustCompile(`^(\d{1,3})[.)] +`)
 

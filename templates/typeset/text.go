@@ -191,9 +191,7 @@ func tokenize(blocks []block, st TextStyle, icons *IconSet, res *TextResult) []p
 	t := &tokenizer{st: st, icons: icons, res: res}
 	n := 0
 	for _, b := range blocks {
-		for _, sp := range b.spans {
-			n += len(sp.text)
-		}
+		n += b.textLen()
 	}
 	// a word and a space every six or so characters: room for the pieces
 	// of most texts at once
@@ -226,11 +224,7 @@ type tokenizer struct {
 
 // para tokenizes one block.
 func (t *tokenizer) para(b block) para {
-	n := 0
-	for _, sp := range b.spans {
-		n += len(sp.text)
-	}
-	t.p = para{marker: b.marker, tokens: make([]token, 0, n/3+1)} // a word and a space every six or so characters
+	t.p = para{marker: b.marker, tokens: make([]token, 0, b.textLen()/3+1)} // a word and a space every six or so characters
 	from := len(t.pieces)
 	t.inWord, t.buf, t.joinNext = false, t.buf[:0], false
 	if b.marker != "" {
