@@ -48,18 +48,21 @@ func Linear(t *testing.T, n int, run func(n int)) {
 // system mode: unlike the clock, it does not count the time other
 // programs on a busy machine take.
 func CPUTime() time.Duration {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		panic(err)
-	}
+	u := usage()
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // userTime is the processor time the process has used in user mode.
 func userTime() time.Duration {
+	u := usage()
+	return time.Duration(u.Utime.Nano())
+}
+
+// usage is the process's resource usage so far.
+func usage() syscall.Rusage {
 	var u syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
 		panic(err)
 	}
-	return time.Duration(u.Utime.Nano())
+	return u
 }
