@@ -430,6 +430,12 @@ func (s *pageStream) write(doc *draw.Document, p *plan, jobs <-chan int) {
 		fillNames(contents, names)
 		s.results[i] <- bytes.Clone(d.compress(contents))
 	}
+	handWaiting := func() {
+		for _, u := range waiting {
+			hand(u.page, u.contents, u.names)
+		}
+		waiting = nil
+	}
 	for {
 		select {
 		case i, ok := <-jobs:
@@ -437,9 +443,7 @@ func (s *pageStream) write(doc *draw.Document, p *plan, jobs <-chan int) {
 				if ready != nil {
 					<-ready
 				}
-				for _, u := range waiting {
-					hand(u.page, u.contents, u.names)
-				}
+				handWaiting()
 				return
 			}
 			w.buf, w.now, w.names = w.buf[:0], p.starts[i], w.names[:0]
@@ -452,10 +456,7 @@ func (s *pageStream) write(doc *draw.Document, p *plan, jobs <-chan int) {
 			hand(i, w.buf, w.names)
 		case <-ready:
 			ready = nil
-			for _, u := range waiting {
-				hand(u.page, u.contents, u.names)
-			}
-			waiting = nil
+			handWaiting()
 		}
 	}
 }
