@@ -3,6 +3,7 @@ package draw
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -81,8 +82,47 @@ func paint(c Colour) string {
 // zero, as drawing dumps and PDF content streams write coordinates.
 func Num(v float64) string { return string(AppendNum(nil, v)) }
 
-// AppendNum appends v as Num formats it.
+// AppendNum appends v as Num formats it. It rounds v to thousandths in
+// integer arithmetic, at half the cost of strconv's correctly rounded
+// decimals (page contents are mostly numbers): v*1000 is correctly
+// rounded, and below 2^52 every half integer is a float64, so the rounded
+// product lies on the same side of a half as the exact one, or on it.
+// Those on a half, the numbers beyond and what is not finite take
+// appendNumExact.
 func AppendNum(b []byte, v float64) []byte {
+	m := v * 1000
+	if !(math.Abs(m) < 1<<52) {
+		return appendNumExact(b, v)
+	}
+	whole := math.Floor(m)
+	frac := m - whole
+	if frac == 0.5 {
+		return appendNumExact(b, v)
+	}
+	n := int64(whole)
+	if frac > 0.5 {
+		n++
+	}
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/1000, 10)
+	if n%1000 == 0 {
+		return b
+	}
+	d := n % 1000
+	digits := [4]byte{'.', byte('0' + d/100), byte('0' + d/10%10), byte('0' + d%10)}
+	k := len(digits)
+	for digits[k-1] == '0' {
+		k--
+	}
+	return append(b, digits[:k]...)
+}
+
+// appendNumExact is AppendNum through strconv's correctly rounded
+// decimals.
+func appendNumExact(b []byte, v float64) []byte {
 	start := len(b)
 	b = strconv.AppendFloat(b, v, 'f', 3, 64)
 	b = bytes.TrimRight(b, "0") // a three-decimal number has a point: the integer part stays
