@@ -69,7 +69,7 @@ A folder stands for every deck in it.`,
 	ttsCmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "tts"), "output folder")
 	ttsCmd.Flags().StringVar(&opts.URLPrefix, "url-prefix", "", "the http(s) folder the images will be uploaded to; the saved object points there instead of at local files")
 	ttsCmd.Flags().StringVar(&opts.SavedObjects, "saved-objects", "", "write the saved object and its thumbnail into this folder (Tabletop Simulator's Saves/Saved Objects)")
-	opts.Print.register(ttsCmd.Flags())
+	opts.Print.register(ttsCmd.Flags(), faceSettings...)
 	cmd.AddCommand(ttsCmd)
 	return cmd
 }

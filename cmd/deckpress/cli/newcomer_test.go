@@ -53,6 +53,7 @@ func TestMissingArguments(t *testing.T) {
 		{[]string{"hero", "show"}, "hero show needs one hero or team FILE; none given"},
 		{[]string{"hero", "show", "a.yaml", "b c.yaml"}, `hero show takes one hero or team FILE; 2 given ("b c.yaml")`},
 		{[]string{"hero", "check"}, "hero check needs a hero or team FILE (or several); none given"},
+		{[]string{"tuckbox"}, "tuckbox needs a deck FILE or DIR; none given"},
 		{[]string{"init", "audition"}, "init needs a KIT and a DIR to copy it into; only 1 given"},
 		{[]string{"calibrate", "deck.yaml"}, `calibrate takes no arguments; 1 given ("deck.yaml")`},
 		{[]string{"schema", "deck", "hero"}, `schema takes at most one FORMAT; 2 given ("hero")`},
@@ -74,10 +75,12 @@ func TestPrintFlagsOnlyWhereUsed(t *testing.T) {
 		{"hexsheet", []string{"paper", "orientation", "margin"}, []string{"bleed", "gutter", "marks", "duplex", "rotate", "back-offset", "preset", "order"}},
 		{"calibrate", []string{"paper", "orientation", "duplex", "back-offset"}, []string{"bleed", "gutter", "marks", "margin", "rotate", "preset", "order"}},
 		{"build", []string{"paper", "bleed", "gutter", "marks", "duplex", "back-offset", "preset", "order"}, nil},
+		{"preview", []string{"bleed", "preset", "safe", "corner-radius"}, []string{"paper", "orientation", "duplex", "gutter", "margin", "marks", "rotate", "back-offset", "order"}},
+		{"export tts", []string{"bleed", "preset", "safe", "corner-radius"}, []string{"paper", "orientation", "duplex", "gutter", "margin", "marks", "rotate", "back-offset", "order"}},
 	} {
 		f := &Factory{}
 		root := NewCmdRoot(f)
-		cmd, _, err := root.Find([]string{c.verb})
+		cmd, _, err := root.Find(strings.Fields(c.verb))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +93,7 @@ func TestPrintFlagsOnlyWhereUsed(t *testing.T) {
 			if cmd.Flags().Lookup(name) != nil {
 				t.Errorf("%s offers --%s, which it ignores", c.verb, name)
 			}
-			code, _, stderr := runCLI(t, t.TempDir(), c.verb, "--"+name, "3mm")
+			code, _, stderr := runCLI(t, t.TempDir(), append(strings.Fields(c.verb), "--"+name, "3mm")...)
 			if code != 2 || !strings.Contains(stderr, "unknown flag: --"+name) {
 				t.Errorf("%s --%s: exit %d, %q", c.verb, name, code, stderr)
 			}
@@ -198,7 +201,8 @@ func TestCompletion(t *testing.T) {
 		want string // the candidates and the directive, as cobra prints them
 	}{
 		{[]string{"build", "--duplex", ""}, "long\nshort\nnone\nfold\nsingle\n:4\n"},
-		{[]string{"preview", "x.yaml", "--marks", ""}, "crop\nlines\nnone\n:4\n"},
+		{[]string{"rules", "x.yaml", "--marks", ""}, "crop\nlines\nnone\n:4\n"},
+		{[]string{"preview", "x.yaml", "--preset", ""}, "copyshop\nhome\n:4\n"},
 		{[]string{"build", "--paper", ""}, "a3\na4\na5\nlegal\nletter\ntabloid\n:4\n"},
 		{[]string{"hexsheet", "--top", ""}, "flat\npointy\n:4\n"},
 		{[]string{"init", ""}, "audition\ngalaga\ngladiators\nsamples\nslugfest\n:4\n"},
@@ -214,5 +218,14 @@ func TestCompletion(t *testing.T) {
 		if code != 0 || out != c.want {
 			t.Errorf("complete %q: exit %d, %q (stderr %q), want %q", c.args, code, out, stderr, c.want)
 		}
+	}
+}
+
+// TestSuggestedCommand: a mistyped command gets cobra's suggestion,
+// indented with spaces rather than an escaped tab.
+func TestSuggestedCommand(t *testing.T) {
+	code, _, stderr := runCLI(t, t.TempDir(), "bild")
+	if code != 2 || !strings.Contains(stderr, "Did you mean this?\n  build\n") || strings.Contains(stderr, `\t`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }

@@ -62,9 +62,14 @@ for every deck in it.`,
 	fl.StringVar(&opts.Cards, "cards", "", "which cards, by number: 1-5,9 (default all)")
 	fl.BoolVar(&opts.Sheet, "sheet", false, "write one contact sheet of all the faces")
 	fl.BoolVar(&opts.Watch, "watch", false, "render again whenever an input changes, until interrupted")
-	opts.Print.register(fl)
+	opts.Print.register(fl, faceSettings...)
 	return cmd
 }
+
+// faceSettings are the print settings that change a face drawn on its
+// own (a preview, a Tabletop Simulator image): its bleed, its corners,
+// the preflight's safe zone, and the preset that sets the bleed.
+var faceSettings = []string{"bleed", "preset", "safe", "corner-radius"}
 
 // previewDPIs bounds --dpi.
 var previewDPIs = layout.Range{Lo: 10, Hi: 1200}

@@ -144,7 +144,10 @@ func Run(args []string, env Env) int {
 		return exitOK
 	}
 	if isUsage(f, err) {
-		fmt.Fprintln(env.Err, "deckpress:", cards.Printable(err.Error()))
+		// cobra indents its "Did you mean this?" suggestions with a tab,
+		// which Printable would write as \t
+		msg := strings.ReplaceAll(err.Error(), "\n\t", "\n  ")
+		fmt.Fprintln(env.Err, "deckpress:", cards.Printable(msg))
 		fmt.Fprintf(env.Err, "Run '%s --help' for usage.\n", cmd.CommandPath())
 		return exitUsage
 	}

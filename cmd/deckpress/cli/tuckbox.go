@@ -35,7 +35,7 @@ cards, copies counted) times --thickness (default 0.32mm) plus 1 mm. The front a
 back show the deck's back, its title and the count. A box too large for one sheet
 of --paper is cut along a fold onto two, joined by a glue tab. 'tuckbox: true' in
 a project file (deckpress.yaml) makes 'deckpress build' print one for every deck.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: positional(1, -1, "a deck FILE or DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Inputs = args
 			if err := opts.Print.parse(); err != nil {
