@@ -79,9 +79,10 @@ func newSimGladiatorsCmd(f *Factory, runF func(*SimOptions) error) *cobra.Comman
 		Use:   "gladiators A.yaml B.yaml | --round-robin [DIR|FILE...]",
 		Short: "Fight Superhero Gladiators teams or heroes against each other",
 		Long: `gladiators fights the team (or hero) of one file against another's, by the
-combat rules of RULES.md, and prints each side's wins, losses and ties with 95 %
-Wilson intervals, the mean number of turns, and per hero and power what they did
-in a game on average.
+combat rules the kit prints ('deckpress rules' on the kit's combat-rules.yaml) and
+the house power effects of data/rules/gladiators.yaml, and prints each side's
+wins, losses and ties with 95 % Wilson intervals, the mean number of turns, and
+per hero and power what they did in a game on average.
 
 --round-robin fights every hero of the files (a folder stands for its hero files;
 none: the kit's heroes) against every other, one on one, on both sides, adds
