@@ -84,8 +84,13 @@ func (r *renderer) missing(name string, p *prop) {
 	if near := cards.Suggest(name, names); near != "" {
 		hint = fmt.Sprintf("; it has %q: a typo?", near)
 	}
-	r.report(cards.Error, r.card.Pos, "no field %q, which template %q needs for %s (line %d)%s",
-		name, r.template, p.what, p.node.Pos.Line, hint)
+	// the template's line, and its file when it is not the card's
+	where := fmt.Sprintf("line %d", p.node.Pos.Line)
+	if f := p.node.Pos.File; f != "" && f != r.card.Pos.File {
+		where = fmt.Sprintf("%s:%d", f, p.node.Pos.Line)
+	}
+	r.report(cards.Error, r.card.Pos, "no field %q, which template %q needs for %s (%s)%s",
+		name, r.template, p.what, where, hint)
 }
 
 // fail reports an error about this card; a zero pos means the card

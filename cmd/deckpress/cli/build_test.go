@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -37,6 +38,14 @@ func TestBadInput(t *testing.T) {
 	}
 	if len(names) < 40 {
 		t.Fatalf("%d bad inputs; the corpus should hold at least 40", len(names))
+	}
+	// the README says how many
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := regexp.MustCompile(`holds (\d+) broken inputs`).FindSubmatch(readme); m == nil || string(m[1]) != strconv.Itoa(len(names)) {
+		t.Errorf("README: %q, but the corpus holds %d broken inputs", m, len(names))
 	}
 	for _, name := range names {
 		t.Run(stem(name), func(t *testing.T) {
@@ -82,9 +91,10 @@ func TestBadInput(t *testing.T) {
 			}
 			golden.Assert(t, "bad/"+stem(name)+".txt", []byte(stderr))
 
-			// check reports the same, and writes nothing either
+			// check reports the same, and writes nothing either (so it
+			// does not say so)
 			code, _, checkErr := runCLI(t, dir, "check", name)
-			if code != 1 || checkErr != stderr {
+			if code != 1 || checkErr+"deckpress: nothing written\n" != stderr {
 				t.Errorf("check: exit %d, diagnostics differ from build:\n%s", code, checkErr)
 			}
 		})

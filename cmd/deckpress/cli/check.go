@@ -58,7 +58,7 @@ func runCheck(opts *CheckOptions) error {
 	f := opts.Factory
 	products, diags, err := build.Prepare(request(f, opts.Inputs, "", opts.Ruleset, opts.Print))
 	if n := report(f.Err, diags); n > 0 {
-		return fmt.Errorf("nothing written")
+		return silent // check writes nothing, and the count of problems is printed
 	}
 	if err != nil {
 		return err
