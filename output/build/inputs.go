@@ -361,7 +361,7 @@ func folderInputs(env Env, dir string, folder *os.File, outDir string) ([]input,
 			return nil, diags, err
 		}
 		if len(names) == 0 {
-			return nil, diags, fmt.Errorf("%s: no YAML files in this folder", dir)
+			return nil, diags, &EmptyFolderError{Dir: dir}
 		}
 		for _, m := range names {
 			read(m, cards.Pos{File: m, Line: 1, Col: 1}, "")
@@ -451,6 +451,12 @@ type NoInputsError struct {
 func (e *NoInputsError) Error() string {
 	return fmt.Sprintf("%s: no %s file here; give a %s file, or a folder that holds one", strings.Join(e.Inputs, ", "), e.Format, e.Format)
 }
+
+// EmptyFolderError says that a folder named as an input holds no YAML
+// file: a usage error, as naming no input is.
+type EmptyFolderError struct{ Dir string }
+
+func (e *EmptyFolderError) Error() string { return e.Dir + ": no YAML files in this folder" }
 
 // eachOfFormat parses every input and calls use with those that start
 // with key (the format's first key), and returns how many were found: a

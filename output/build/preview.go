@@ -76,7 +76,11 @@ func Preview(job *output.DeckJob, refs []FaceRef, base string, dpi float64, shee
 	}
 	imgs := renderFaces(job, refs, box, dpi)
 	if sheet {
-		return []Product{{Path: base + "-sheet.png", Cards: len(refs), Pages: 1, Render: func(w io.Writer) error {
+		shown := map[int]bool{} // a card's two faces are one card
+		for _, r := range refs {
+			shown[r.Card] = true
+		}
+		return []Product{{Path: base + "-sheet.png", Cards: len(shown), Pages: 1, Render: func(w io.Writer) error {
 			return contactSheet(w, job, refs, imgs, box, dpi)
 		}}}
 	}

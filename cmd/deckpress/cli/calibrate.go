@@ -44,6 +44,9 @@ check: every scale should then read 0.`,
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", filepath.Join("out", "calibrate.pdf"), "the PDF to write, or a folder for calibrate.pdf")
 	opts.Print.register(cmd.Flags(), "paper", "orientation", "duplex", "back-offset")
+	// a calibration sheet measures a duplex printer: fold, single and none
+	// are refused
+	cmd.Flags().Lookup("duplex").Usage = "the duplex printer's flip edge: long or short (default long)"
 	return cmd
 }
 

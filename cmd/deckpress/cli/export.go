@@ -112,13 +112,14 @@ func newCmdExportPOD(f *Factory) *cobra.Command {
 		Use:   "pod --service NAME FILE|DIR...",
 		Short: "Export a deck in the file shape a print-on-demand service asks for",
 		Long: `export pod writes each deck as the service named by --service takes it, into
-<out>/<deck>/: thegamecrafter and makeplayingcards, a PNG per card front at the
-service's pixel size with its bleed (825 x 1125 and 822 x 1122 for poker cards),
-the back (one image when every back is alike, else one per card) and
-<deck>-cards.csv listing each front, its back and how many to print;
-drivethrucards, <deck>.pdf, a page per printed card side, front then back, each
-page the card with 1/8 in of bleed and its TrimBox and BleedBox. The service's
-bleed replaces the deck's; a card size the service does not print is refused.`,
+<out>/<service>/<deck>/ (out/pod/<service>/<deck>/ by default): thegamecrafter
+and makeplayingcards, a PNG per card front at the service's pixel size with its
+bleed (825 x 1125 and 822 x 1122 for poker cards), the back (one image when
+every back is alike, else one per card) and <deck>-cards.csv listing each
+front, its back and how many to print; drivethrucards, <deck>.pdf, a page per
+printed card side, front then back, each page the card with 1/8 in of bleed and
+its TrimBox and BleedBox. The service's bleed replaces the deck's; a card size
+the service does not print is refused.`,
 		Args: positional(1, -1, "a deck FILE or DIR to export"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Inputs = args

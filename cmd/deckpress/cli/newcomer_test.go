@@ -229,3 +229,17 @@ func TestSuggestedCommand(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestEmptyFolder: a folder with no YAML file in it, named as the input,
+// is a usage error for every command that takes folders (exit 2), as no
+// input at all is.
+func TestEmptyFolder(t *testing.T) {
+	for _, verb := range [][]string{{"build"}, {"check"}, {"rules"}, {"preview"}, {"tuckbox"}, {"export", "tts"}} {
+		dir := t.TempDir()
+		os.Mkdir(filepath.Join(dir, "empty"), 0o755)
+		code, stdout, stderr := runCLI(t, dir, append(verb, "empty")...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "deckpress: empty: no YAML files in this folder\n") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", verb, code, stdout, stderr)
+		}
+	}
+}

@@ -86,3 +86,25 @@ func TestParseCardList(t *testing.T) {
 	}
 	_ = layout.Front
 }
+
+// TestContactSheetCounts: a contact sheet says how many cards it shows,
+// a card's two faces being one card.
+func TestContactSheetCounts(t *testing.T) {
+	dir := t.TempDir()
+	deck := "deck: d\nsize: mini-american\ntemplates:\n  t: {background: \"#336699\", elements: []}\nfront: t\nback: t\ncards:\n  - {}\n  - {count: 2}\n  - {}\n"
+	writeFile(t, filepath.Join(dir, "d.yaml"), []byte(deck))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "3 cards"},
+		{[]string{"--faces", "front"}, "3 cards"},
+		{[]string{"--cards", "1-2"}, "2 cards"},
+	} {
+		args := append([]string{"preview", "d.yaml", "--sheet", "--dpi", "20"}, c.args...)
+		code, stdout, stderr := runCLI(t, dir, args...)
+		if code != 0 || !strings.Contains(stdout, c.want+" ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}

@@ -159,11 +159,12 @@ func Run(args []string, env Env) int {
 
 // isUsage reports whether err is a usage error: one that cobra found
 // before the command ran (an unknown command or flag, a wrong number of
-// arguments), or a FlagError.
+// arguments), a FlagError, or inputs that hold nothing the command takes.
 func isUsage(f *Factory, err error) bool {
 	var fe *FlagError
 	var none *build.NoInputsError
-	return !f.ran || errors.As(err, &fe) || errors.As(err, &none)
+	var empty *build.EmptyFolderError
+	return !f.ran || errors.As(err, &fe) || errors.As(err, &none) || errors.As(err, &empty)
 }
 
 // FlagError is a bad flag or argument value: a usage error (exit 2).
