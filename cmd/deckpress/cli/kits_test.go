@@ -38,7 +38,7 @@ func TestKitsBuild(t *testing.T) {
 		"galaga/rules.pdf":                      {8, 1},
 		"galaga/rules-sheet.pdf":                {0, 1},
 		"gladiators/combat-rules.pdf":           {4, 1},
-		"gladiators/combat-rules-sheet.pdf":     {0, 1},
+		"gladiators/combat-rules-sheet.pdf":     {0, 2},
 		"gladiators/arena.pdf":                  {0, 13},
 		"slugfest/rules.pdf":                    {8, 1},
 		"slugfest/rules-sheet.pdf":              {0, 1},
