@@ -69,7 +69,7 @@ func TestKitRulesFit(t *testing.T) {
 		{"kits/audition/rules.yaml", poker, 2, 2},
 		{"kits/gladiators/combat-rules.yaml", layout.Size{W: 127, H: 76.2}, 4, 1},
 		{"kits/slugfest/rules.yaml", poker, 2, 1},
-		{"kits/galaga/rules.yaml", poker, 2, 1},
+		{"kits/galaga/rules.yaml", poker, 3, 1},
 	} {
 		d := kitDoc(t, c.path)
 		if d.MaxCards != c.maxCards || d.MinSize != 6.5 {

@@ -35,7 +35,7 @@ func TestKitsBuild(t *testing.T) {
 		"audition/rules.pdf":                    {8, 1}, // four sets fill the sheet
 		"audition/audition-tuckbox.pdf":         {0, 1},
 		"audition/rules-sheet.pdf":              {0, 1},
-		"galaga/rules.pdf":                      {8, 1},
+		"galaga/rules.pdf":                      {9, 1},
 		"galaga/rules-sheet.pdf":                {0, 1},
 		"gladiators/combat-rules.pdf":           {4, 1},
 		"gladiators/combat-rules-sheet.pdf":     {0, 2},
