@@ -1,9 +1,11 @@
 package build
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/deckpress/deckpress/data"
@@ -43,6 +45,17 @@ func TestRulesFillTheSheet(t *testing.T) {
 					p.Cards, p.Sheets, one.job.Plan.PerPage(), set, one.Sheets)
 			}
 			t.Logf("%d cards: %d sets of %d on %d sheet(s)", p.Cards, p.Cards/set, set, p.Sheets)
+			// the components say how many cards a set has and how many
+			// sets a page of cards holds
+			perPage, sets := p.Cards/set/p.Sheets, "sets"
+			if perPage == 1 {
+				sets = "set"
+			}
+			for _, want := range []string{fmt.Sprintf("these rules on %d ", set), fmt.Sprintf("(%d %s to a page of cards)", perPage, sets)} {
+				if !strings.Contains(string(b), want) {
+					t.Errorf("the components do not say %q", want)
+				}
+			}
 		})
 	}
 }

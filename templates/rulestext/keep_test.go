@@ -298,13 +298,27 @@ func TestKitComponents(t *testing.T) {
 	if circus != voltage {
 		t.Fatalf("the Gladiators teams have %d and %d heroes", circus, voltage)
 	}
+	// the rules cards a set, as the kit's own layout sets them
+	set := func(path string) int {
+		for _, k := range kitRules {
+			if k.path == path {
+				faces, _, _, _ := cardsOf(t, kitDoc(t, path), k.card)
+				return len(faces)
+			}
+		}
+		t.Fatalf("%s is not a kit's rules", path)
+		return 0
+	}
 	for path, want := range map[string][]string{
 		"kits/audition/rules.yaml": {fmt.Sprintf("%d hero cards", au["hero"]), fmt.Sprintf("%d first-player card", au["first-player"]),
-			fmt.Sprintf("%d vote sets of 3 cards", au["star"]), "2 rules cards"},
+			fmt.Sprintf("%d vote sets of 3 cards", au["star"]), fmt.Sprintf("%d rules cards", set("kits/audition/rules.yaml"))},
 		"kits/galaga/rules.yaml": {fmt.Sprintf("%d offensive cards and %d defensive cards", ga["offensive"], ga["defensive"]),
-			fmt.Sprintf("%d 1UP cards (all %d", ga["one-up"], ga["offensive"]+ga["defensive"]+ga["one-up"]), fmt.Sprintf("%d life cards", ga["life"]), "2 rules cards"},
-		"kits/slugfest/rules.yaml":          {fmt.Sprintf("%d team decks of 40 cards", teams), "5 character cards and 5 ability cards", "2 rules cards"},
-		"kits/gladiators/combat-rules.yaml": {fmt.Sprintf("2 teams of %d heroes", circus), fmt.Sprintf("%d hero tokens", tokens), "2 combat cards"},
+			fmt.Sprintf("%d 1UP cards (all %d", ga["one-up"], ga["offensive"]+ga["defensive"]+ga["one-up"]), fmt.Sprintf("%d life cards", ga["life"]),
+			fmt.Sprintf("%d rules cards", set("kits/galaga/rules.yaml"))},
+		"kits/slugfest/rules.yaml": {fmt.Sprintf("%d team decks of 40 cards", teams), "5 character cards and 5 ability cards",
+			fmt.Sprintf("%d rules cards", set("kits/slugfest/rules.yaml"))},
+		"kits/gladiators/combat-rules.yaml": {fmt.Sprintf("2 teams of %d heroes", circus), fmt.Sprintf("%d hero tokens", tokens),
+			fmt.Sprintf("%d combat cards", set("kits/gladiators/combat-rules.yaml"))},
 	} {
 		d := kitDoc(t, path)
 		text := ""

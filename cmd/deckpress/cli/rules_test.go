@@ -17,8 +17,8 @@ func TestRulesCommand(t *testing.T) {
 	src, _ := fs.ReadFile(data.FS, "kits/audition/rules.yaml")
 	os.WriteFile(filepath.Join(dir, "rules.yaml"), src, 0o644)
 	code, stdout, stderr := runCLI(t, dir, "rules", "rules.yaml", "--copies", "6")
-	if code != 0 || !strings.Contains(stdout, "12 cards") || !strings.Contains(stderr, "rules set at") {
-		t.Fatalf("six sets of two cards: exit %d\n%s%s", code, stdout, stderr)
+	if code != 0 || !strings.Contains(stdout, "18 cards") || !strings.Contains(stderr, "rules set at") {
+		t.Fatalf("six sets of three cards: exit %d\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, _ = runCLI(t, dir, "rules", "rules.yaml", "--sheet", "--paper", "letter")
 	if code != 0 || !strings.Contains(stdout, "rules-sheet.pdf") {

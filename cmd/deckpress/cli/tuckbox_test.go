@@ -152,7 +152,7 @@ func TestTuckboxCommand(t *testing.T) {
 		{[]string{"kit/score-pad.yaml"}, 1, "kit/score-pad.yaml:3:7: error: tuck box: a deck of whole pages (size: page) goes in no box"},
 		{[]string{"kit/audition.yaml"}, 0, "tuck box for 45 cards, inside 65 x 90.4 x 15.4 mm"},
 		{[]string{"kit/audition.yaml", "--cards", "44", "--thickness", "0.3mm"}, 0, "tuck box for 44 cards, inside 65 x 90.4 x 14.2 mm"},
-		{[]string{"kit"}, 0, "tuck box for 53 cards, inside 65 x 90.4 x 17.96 mm"},
+		{[]string{"kit"}, 0, "tuck box for 54 cards, inside 65 x 90.4 x 18.28 mm"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
