@@ -100,8 +100,16 @@ func PrepareDeck(deck *cards.Deck, opts DeckOptions) (*DeckJob, cards.Diagnostic
 	diags = diags.Extend(ds)
 
 	job := &DeckJob{Deck: deck, Backs: deck.Back.Template != "", Fill: fill, lib: lib}
+	printed := 0
 	for _, c := range deck.All() {
 		job.Backs = job.Backs || c.Back.Template != ""
+		printed += c.Count
+	}
+	if printed > cards.MaxCards {
+		// refused before a face is drawn or a copy listed: the work
+		// would be the deck's size, not its file's
+		diags.Errorf(deck.Pos, "deck holds %d cards; the limit is %d", printed, cards.MaxCards)
+		return nil, diags
 	}
 	if !job.Backs && settings.Duplex != layout.DuplexNone && deck.Len() > 0 && !fill {
 		diags.Warnf(deck.Pos, "the deck has no back template; only fronts are printed")

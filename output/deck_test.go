@@ -2,11 +2,13 @@ package output
 
 import (
 	"bytes"
+	"fmt"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 	"image"
 	"image/color"
 	"image/png"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -222,6 +224,33 @@ cards:
 	}
 	if !slices.Equal(faces, []int{12, 12, 2, 2}) {
 		t.Errorf("faces per page %v, want [12 12 2 2]", faces)
+	}
+}
+
+// TestTooManyCopies: a deck whose counts add up past cards.MaxCards is
+// refused before a face is drawn or a copy listed, so that 1,000 entries
+// of 100,000 copies cost what 1,000 entries do (they listed 800 MB of
+// copies first); at the limit exactly, the deck is prepared.
+func TestTooManyCopies(t *testing.T) {
+	entries := func(n, count int) string {
+		src := "deck: D\nsize: 20x30mm\ntemplates: {f: {background: \"#ff0000\"}}\nfront: f\nback: f\ncards:\n"
+		for range n {
+			src += fmt.Sprintf("  - {count: %d}\n", count)
+		}
+		return src
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	job, diags := prepare(t, entries(1000, cards.MaxCards), nil, DeckOptions{})
+	runtime.ReadMemStats(&after)
+	if job != nil || !slices.Contains(messages(diags), "1:7: error: deck holds 100000000 cards; the limit is 100000") {
+		t.Errorf("job %v, diagnostics %q", job != nil, messages(diags))
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 50<<20 {
+		t.Errorf("refusing the deck allocated %d MB", got>>20)
+	}
+	if job, diags := prepare(t, entries(2, cards.MaxCards/2), nil, DeckOptions{}); job == nil || diags.HasErrors() || job.Cards() != cards.MaxCards {
+		t.Errorf("a deck of exactly %d cards: job %v, diagnostics %q", cards.MaxCards, job != nil, messages(diags))
 	}
 }
 
