@@ -290,17 +290,31 @@ func (m *Map) hexOps(t Tile, detailed bool) []draw.Op {
 	if !detailed {
 		return ops
 	}
-	coord := typeset.TextStyle{Family: family(), Size: 6, Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	if !m.Coordinates {
+		return ops
+	}
 	for c := t.C0; c <= t.C1; c++ {
 		for r := t.R0; r <= t.R1; r++ {
-			if !m.Coordinates {
-				break
-			}
-			ctr := g.Center(layout.Hex{Col: c, Row: r})
-			ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%d,%d", c, r), layout.Rect{X: ctr.X - g.Size*0.4, Y: ctr.Y - g.Size*0.44, W: g.Size * 0.8, H: g.Size * 0.25}, coord, nil)
+			ops = m.coordinateOps(ops, g, layout.Hex{Col: c, Row: r})
 		}
 	}
 	return ops
+}
+
+// coordinateOps prints a hex's column and row near its top, in a grey
+// that reads on the hex's colour (lighter on a wall, darker on water);
+// on a hatched hex the hatch is knocked out behind the figures.
+func (m *Map) coordinateOps(ops []draw.Op, g layout.HexGrid, h layout.Hex) []draw.Op {
+	bg := m.background(h)
+	st := typeset.TextStyle{Family: family(), Size: 6, Colour: quietInk(bg), Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	ctr := g.Center(h)
+	text, _ := typeset.LayoutText(nil, fmt.Sprintf("%d,%d", h.Col, h.Row), layout.Rect{X: ctr.X - g.Size*0.4, Y: ctr.Y - g.Size*0.44, W: g.Size * 0.8, H: g.Size * 0.25}, st, nil)
+	if t := m.Paint[h]; t != nil && t.Hatch != "" {
+		if b, ok := textBounds(text); ok {
+			ops = append(ops, &draw.PathOp{Path: layout.RoundedRectPath(b.Inset(-0.5), 0.5), Fill: bg})
+		}
+	}
+	return append(ops, text...)
 }
 
 // Label placement on a tile: each hex of a label's terrain is one of

@@ -64,6 +64,27 @@ func zoneTint(c draw.Colour) draw.Colour {
 	return c
 }
 
+// quietInk is the ink of a hex's coordinates on bg: the grey nearest to
+// the usual one that reads on bg at minContrast, darker on a light fill,
+// lighter on a dark one (black or white at the last, which always read:
+// one of them contrasts at least 4.58:1 with any colour).
+func quietInk(bg draw.Colour) draw.Colour {
+	step := -1
+	if contrast(white, bg) > contrast(draw.Black, bg) {
+		step = 1
+	}
+	for v := int(grey.R); v >= 0 && v <= 255; v += step {
+		c := draw.Colour{R: uint8(v), G: uint8(v), B: uint8(v), A: 255}
+		if contrast(c, bg) >= minContrast {
+			return c
+		}
+	}
+	if step > 0 {
+		return white
+	}
+	return draw.Black
+}
+
 // boldInk is a label's ink on bg: black or white, whichever contrasts
 // more.
 func boldInk(bg draw.Colour) draw.Colour {

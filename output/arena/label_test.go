@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -231,6 +232,63 @@ func TestLabelRegion(t *testing.T) {
 	}
 }
 
+// TestCoordinatesRead: every hex's coordinates read on what is painted
+// under them, 4.5:1 or better (measured on the page's drawing: the
+// fills under the figures, composited), on light and dark terrain, hatched
+// or not, and on start zones' tints; on white they keep the usual grey.
+func TestCoordinatesRead(t *testing.T) {
+	fills := []string{"#444444", "#000000", "#777777", "#767676", "#9ec9ff", "#e8f4ff", "#c9b79c", "#8d6e63", "#ffee00", "#2040ff", "#ff000080"}
+	var src strings.Builder
+	fmt.Fprintf(&src, "arena: Swatches\nhexes: {cols: %d, rows: 3}\nhex: 30mm\nterrain:\n", len(fills))
+	for i, f := range fills {
+		hatch := ""
+		if i%2 == 1 {
+			hatch = ", hatch: " + HatchNames[i/2%len(HatchNames)]
+		}
+		fmt.Fprintf(&src, "  t%d: {fill: %q%s}\n", i, f, hatch)
+	}
+	src.WriteString("paint:\n")
+	for i := range fills {
+		fmt.Fprintf(&src, "  - {terrain: t%d, line: [[%d, 0], [%d, 1]]}\n", i, i, i)
+	}
+	src.WriteString("zones:\n  red: [[0, 1], [1, 2], [2, 2]]\n  blue: [[0, 1], [3, 2]]\n")
+	swatches, diags := readMap(t, "swatches.yaml", []byte(src.String()))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	a4, _ := layout.Paper("a4")
+	for _, tc := range []struct {
+		name string
+		m    *Map
+	}{{"kit", kitArena(t)}, {"swatches", swatches}} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, _ := tc.m.Document(a4, layout.OrientAuto, 6)
+			n := 0
+			for i, p := range doc.Pages[1:] {
+				ops := p.Layers[0].Face.Ops
+				for k, op := range ops {
+					to, ok := op.(*draw.TextOp)
+					if !ok || !coordRE.MatchString(to.Text) {
+						continue
+					}
+					n++
+					b, _ := textBounds([]draw.Op{to})
+					bg := paintedUnder(ops, k, centre(b))
+					if r := contrast(to.Colour, bg); r < minContrast {
+						t.Errorf("tile %d: coordinates %s in %v on %v: contrast %.2f", i+1, to.Text, to.Colour, bg, r)
+					}
+					if bg == white && to.Colour != grey {
+						t.Errorf("tile %d: coordinates %s on white in %v, want the usual %v", i+1, to.Text, to.Colour, grey)
+					}
+				}
+			}
+			if n < tc.m.Cols*tc.m.Rows {
+				t.Errorf("%d coordinates printed for %d hexes", n, tc.m.Cols*tc.m.Rows)
+			}
+		})
+	}
+}
+
 // TestOverviewLabelsOverDashes: on the overview the labels come after
 // the tiles' dashed outlines and names, so that no dash crosses a word.
 func TestOverviewLabelsOverDashes(t *testing.T) {
@@ -255,5 +313,32 @@ func TestOverviewLabelsOverDashes(t *testing.T) {
 	}
 	if lastDash < 0 || firstLabel == len(ops) || firstLabel < lastDash {
 		t.Errorf("a label (op %d) is drawn before a dashed tile outline (op %d)", firstLabel, lastDash)
+	}
+}
+
+// TestQuietInk: the coordinates' grey reads at 4.5:1 on any fill, and is
+// the usual grey wherever that already reads.
+func TestQuietInk(t *testing.T) {
+	for _, tc := range []struct {
+		fill draw.Colour
+		same bool // the usual grey reads on it
+	}{
+		{white, true},
+		{draw.Colour{R: 232, G: 244, B: 255, A: 255}, true},
+		{draw.Colour{R: 158, G: 201, B: 255, A: 255}, false},
+		{draw.Colour{R: 68, G: 68, B: 68, A: 255}, false},
+		{draw.Colour{R: 118, G: 118, B: 118, A: 255}, false},
+		{draw.Colour{R: 119, G: 119, B: 119, A: 255}, false},
+		{draw.Colour{R: 0, G: 0, B: 0, A: 255}, false},
+		{draw.Colour{R: 255, G: 238, B: 0, A: 255}, false},
+		{draw.Colour{R: 32, G: 64, B: 255, A: 255}, false},
+	} {
+		ink := quietInk(tc.fill)
+		if r := contrast(ink, tc.fill); r < minContrast {
+			t.Errorf("on %v: %v, contrast %.2f", tc.fill, ink, r)
+		}
+		if (ink == grey) != tc.same {
+			t.Errorf("on %v: %v; the usual grey %v reads there: %v", tc.fill, ink, grey, tc.same)
+		}
 	}
 }
