@@ -183,6 +183,24 @@ var still = stretch{1, 0}
 // affine is the transform of two axis maps.
 func affine(x, y stretch) layout.Affine { return layout.Affine{A: x.A, D: y.A, E: x.E, F: y.E} }
 
+// withoutText is a face's drawing without its texts; nil for none, or
+// when nothing else is left.
+func withoutText(f *draw.Face) *draw.Face {
+	if f == nil {
+		return nil
+	}
+	out := &draw.Face{}
+	for _, op := range f.Ops {
+		if _, ok := op.(*draw.TextOp); !ok {
+			out.Ops = append(out.Ops, op)
+		}
+	}
+	if len(out.Ops) == 0 {
+		return nil
+	}
+	return out
+}
+
 // panel draws the art and the panel's template on the front or back
 // panel, what of them lies inside clip, and carries it on past the
 // panel's cut edges by the bleed: each strip beyond a cut edge shows the
@@ -204,12 +222,21 @@ func (t *TuckBoxJob) panel(p layout.Panel, at layout.Affine, clip layout.Rect, c
 		face = t.Back
 	}
 	var out []draw.Layer
+	faces := []*draw.Face{t.Art, face}
+	// the strips carry the art's paint, not its words: a text in a
+	// panel's last quarter millimetre (against every safe zone) would
+	// only smear
+	paint := []*draw.Face{withoutText(t.Art), withoutText(face)}
 	put := func(x, y stretch, dest layout.Rect) {
 		// the clip is where dest comes from, in card coordinates
 		inv := affine(stretch{1 / x.A, -x.E / x.A}, stretch{1 / y.A, -y.E / y.A})
 		src := inv.Bounds(dest)
 		in := layout.Rect{X: src.X - origin.X, Y: src.Y - origin.Y, W: src.W, H: src.H}
-		for _, f := range []*draw.Face{t.Art, face} {
+		fs := paint
+		if x == still && y == still {
+			fs = faces
+		}
+		for _, f := range fs {
 			if f != nil {
 				out = append(out, draw.Layer{Transform: to.Then(affine(x, y)).Then(at), Clip: &in, Face: f})
 			}
