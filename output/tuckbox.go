@@ -3,6 +3,7 @@ package output
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -29,8 +30,17 @@ type TuckBoxJob struct {
 	// Front and Back are drawn over the art, in card coordinates: the
 	// panels' templates; nil: none.
 	Front, Back *draw.Face
-	margin      float64 // the paper's margin, mm
+	// Bleed is how far the front's and back's art runs on past their
+	// outer cut lines, mm, so that a cut a little outside the line
+	// leaves no white edge: TuckBleed, or the deck's bleed when larger.
+	Bleed    float64
+	artBleed float64 // the deck's bleed: how far the art runs past the card
+	margin   float64 // the paper's margin, mm
 }
+
+// TuckBleed is the least bleed of a tuck box's printed panels, mm: a
+// print shop's usual 3 mm.
+const TuckBleed = 3.0
 
 // TuckBoxFor lays out a tuck box for a prepared deck: count cards (0: the
 // cards the deck prints) of the deck's card size, thickness mm each, on
@@ -56,7 +66,7 @@ func TuckBoxFor(job *DeckJob, count int, thickness float64) (*TuckBoxJob, cards.
 	if err != nil {
 		return nil, nil, err
 	}
-	t := &TuckBoxJob{Title: job.Deck.Name, Box: box, Sheets: sheets, margin: job.Plan.Margin}
+	t := &TuckBoxJob{Title: job.Deck.Name, Box: box, Sheets: sheets, Bleed: max(TuckBleed, job.Plan.Bleed), artBleed: job.Plan.Bleed, margin: job.Plan.Margin}
 	if job.Backs && job.Entries() > 0 {
 		t.Art = job.Face(0, layout.Back)
 	}
@@ -102,7 +112,7 @@ func (t *TuckBoxJob) Document() *draw.Document {
 		clip := s.Clip
 		for _, p := range t.Box.Body() {
 			if p.Name == "front" || p.Name == "back" {
-				page.Layers = append(page.Layers, t.panel(p, at, clip)...)
+				page.Layers = append(page.Layers, t.panel(p, at, clip, t.cutEdges(p, s))...)
 			}
 			if p.Name == "left side" || p.Name == "right side" {
 				if l, ok := t.side(p, at, clip); ok {
@@ -110,6 +120,7 @@ func (t *TuckBoxJob) Document() *draw.Document {
 				}
 			}
 		}
+		// the cut and fold lines over the panels and their bleed
 		lines := &draw.Face{Ops: []draw.Op{&draw.PathOp{Path: t.Box.Outline(), Stroke: markColour, Width: cutWidth}}}
 		var folds layout.Path
 		for _, f := range t.Box.Folds() {
@@ -126,29 +137,167 @@ func (t *TuckBoxJob) Document() *draw.Document {
 	return doc
 }
 
+// edges says which edges of a panel bleed: those that are cut lines.
+type edges struct{ left, top, right, bottom bool }
+
+// cutEdges says which edges of the front or the back are outer cut lines
+// on sheet s: the back's left and bottom edges (the glue flap goes inside
+// the left one), the front's top edge (with the thumb notch), and, on the
+// first of two sheets, the fold the net is cut along there. Every other
+// edge is a fold, beyond which lies a lid, a side or a flap whose face
+// the art must stay off.
+func (t *TuckBoxJob) cutEdges(p layout.Panel, s layout.TuckSheet) edges {
+	var e edges
+	switch p.Name {
+	case "back":
+		e.left, e.bottom = true, true
+	case "front":
+		e.top = true
+	}
+	if s.Join != nil && s.Tab == nil && math.Abs(p.Rect.Right()-s.Join.A.X) < 1e-6 {
+		e.right = true
+	}
+	return e
+}
+
+// Bleed strips: each reaches seam under its neighbours (the panel, a
+// corner), so that no hairline shows where they meet, and shows the edge
+// of the panel's art, the last edgeBand of it, stretched across.
+const (
+	seam     = 0.1
+	edgeBand = 0.25
+)
+
+// stretch is a map of one axis, v → A·v + E, that holds line where it is
+// and lays the edgeBand inside it across to outer: the art's edge drawn
+// out, mirrored, over the bleed.
+type stretch struct{ A, E float64 }
+
+func edgeStretch(line, outer float64) stretch {
+	a := -math.Abs(outer-line) / edgeBand
+	return stretch{a, line * (1 - a)}
+}
+
+var still = stretch{1, 0}
+
+// affine is the transform of two axis maps.
+func affine(x, y stretch) layout.Affine { return layout.Affine{A: x.A, D: y.A, E: x.E, F: y.E} }
+
+// withoutText is a face's drawing without its texts; nil for none, or
+// when nothing else is left.
+func withoutText(f *draw.Face) *draw.Face {
+	if f == nil {
+		return nil
+	}
+	out := &draw.Face{}
+	for _, op := range f.Ops {
+		if _, ok := op.(*draw.TextOp); !ok {
+			out.Ops = append(out.Ops, op)
+		}
+	}
+	if len(out.Ops) == 0 {
+		return nil
+	}
+	return out
+}
+
 // panel draws the art and the panel's template on the front or back
-// panel, what of them lies inside clip.
-func (t *TuckBoxJob) panel(p layout.Panel, at layout.Affine, clip layout.Rect) []draw.Layer {
+// panel, what of them lies inside clip, and carries it on past the
+// panel's cut edges by the bleed: each strip beyond a cut edge shows the
+// art's last edgeBand at that edge (at the panel's edge, or at the art's
+// own where the deck's bleed stops short of it) stretched across, so that
+// the colour at the cut runs on unbroken whatever the art is; a corner
+// between two cut edges shows the art's corner spread over it. The strips
+// stop at the panel's folds, off the lids, sides and flaps beyond them.
+func (t *TuckBoxJob) panel(p layout.Panel, at layout.Affine, clip layout.Rect, cut edges) []draw.Layer {
 	r, ok := intersect(p.Rect, clip)
 	if !ok || r.W < 1 {
 		return nil
 	}
 	card := t.Box.Card
 	origin := layout.Point{X: p.Rect.X + (p.Rect.W-card.W)/2, Y: p.Rect.Y + (p.Rect.H-card.H)/2}
-	to := layout.Translate(origin.X, origin.Y).Then(at)
-	// the part of the panel on this sheet, in card coordinates: the art's
-	// bleed, where the deck has one, runs to the panel's edges
-	in := layout.Rect{X: r.X - origin.X, Y: r.Y - origin.Y, W: r.W, H: r.H}
+	to := layout.Translate(origin.X, origin.Y)
 	face := t.Front
 	if p.Name == "back" {
 		face = t.Back
 	}
 	var out []draw.Layer
-	for _, f := range []*draw.Face{t.Art, face} {
-		if f != nil {
-			out = append(out, draw.Layer{Transform: to, Clip: &in, Face: f})
+	faces := []*draw.Face{t.Art, face}
+	// the strips carry the art's paint, not its words: a text in a
+	// panel's last quarter millimetre (against every safe zone) would
+	// only smear
+	paint := []*draw.Face{withoutText(t.Art), withoutText(face)}
+	put := func(x, y stretch, dest layout.Rect) {
+		// the clip is where dest comes from, in card coordinates
+		inv := affine(stretch{1 / x.A, -x.E / x.A}, stretch{1 / y.A, -y.E / y.A})
+		src := inv.Bounds(dest)
+		in := layout.Rect{X: src.X - origin.X, Y: src.Y - origin.Y, W: src.W, H: src.H}
+		fs := paint
+		if x == still && y == still {
+			fs = faces
+		}
+		for _, f := range fs {
+			if f != nil {
+				out = append(out, draw.Layer{Transform: to.Then(affine(x, y)).Then(at), Clip: &in, Face: f})
+			}
 		}
 	}
+	// the art's edges: the panel's, or the art's own (the card and the
+	// deck's bleed) where it ends inside the panel
+	bl := t.artBleed
+	x0, x1 := max(r.X, origin.X-bl), min(r.Right(), origin.X+card.W+bl)
+	y0, y1 := max(r.Y, origin.Y-bl), min(r.Bottom(), origin.Y+card.H+bl)
+	b := t.Bleed
+	// along each cut edge, from fold to fold, or under the corner strips
+	ya, yb := r.Y, r.Bottom()
+	if cut.top {
+		ya = y0 - seam
+	}
+	if cut.bottom {
+		yb = y1 + seam
+	}
+	xa, xb := r.X, r.Right()
+	if cut.left {
+		xa = x0 - seam
+	}
+	if cut.right {
+		xb = x1 + seam
+	}
+	type strip struct {
+		on   bool
+		axis stretch
+		dest layout.Rect // where it shows, reaching seam under the panel
+		out  [2]float64  // its reach outside the art's edge, for a corner
+	}
+	across := []strip{
+		{cut.left, edgeStretch(x0, r.X-b), layout.Rect{X: r.X - b, Y: ya, W: x0 - r.X + b + seam, H: yb - ya}, [2]float64{r.X - b, x0}},
+		{cut.right, edgeStretch(x1, r.Right()+b), layout.Rect{X: x1 - seam, Y: ya, W: r.Right() + b - x1 + seam, H: yb - ya}, [2]float64{x1, r.Right() + b}},
+	}
+	along := []strip{
+		{cut.top, edgeStretch(y0, r.Y-b), layout.Rect{X: xa, Y: r.Y - b, W: xb - xa, H: y0 - r.Y + b + seam}, [2]float64{r.Y - b, y0}},
+		{cut.bottom, edgeStretch(y1, r.Bottom()+b), layout.Rect{X: xa, Y: y1 - seam, W: xb - xa, H: r.Bottom() + b - y1 + seam}, [2]float64{y1, r.Bottom() + b}},
+	}
+	// the corners first, for the edges' strips to overlap
+	for _, x := range across {
+		for _, y := range along {
+			if x.on && y.on {
+				put(x.axis, y.axis, layout.Rect{X: x.out[0], Y: y.out[0], W: x.out[1] - x.out[0], H: y.out[1] - y.out[0]})
+			}
+		}
+	}
+	for _, e := range across {
+		if e.on {
+			put(e.axis, still, e.dest)
+		}
+	}
+	for _, e := range along {
+		if e.on {
+			put(still, e.axis, e.dest)
+		}
+	}
+	// the panel itself, over its bleed: the art's own bleed, where the
+	// deck has one, runs to the panel's edges
+	put(still, still, r)
 	return out
 }
 

@@ -12,6 +12,8 @@
 package arena
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/deckpress/deckpress/cards"
@@ -49,11 +51,16 @@ type Terrain struct {
 	used   bool
 }
 
-// Label is a text on the map.
+// Label is a text on the map. It names what lies at its hex: the terrain
+// painted there, all of it that is joined to that hex (Hexes), or the hex
+// alone when it is bare floor. It is drawn on that terrain, not on a
+// fixed spot: see [Map.labelSpot].
 type Label struct {
-	At   layout.Hex
-	Text string
-	Pos  cards.Pos
+	At      layout.Hex
+	Text    string
+	Pos     cards.Pos
+	Terrain *Terrain     // the terrain at At; nil: floor
+	Hexes   []layout.Hex // the hexes it names, sorted by column and row
 }
 
 // Zone is a team's start zone.
@@ -240,9 +247,33 @@ func (m *Map) readLabel(ln *cards.Node) cards.Diagnostics {
 	if ok {
 		l.At = h
 		l.Text, _ = diags.Text(lm.Get("text"), "label text")
+		l.Terrain, l.Hexes = m.Paint[h], m.region(h)
 		m.Labels = append(m.Labels, l)
 	}
 	return diags
+}
+
+// region returns the hexes joined to h by hexes of h's terrain (h alone
+// when it is floor), sorted by column, then row. Labels are read after
+// the paint, so the terrain is final.
+func (m *Map) region(h layout.Hex) []layout.Hex {
+	t := m.Paint[h]
+	if t == nil {
+		return []layout.Hex{h}
+	}
+	seen := map[layout.Hex]bool{h: true}
+	out := []layout.Hex{h}
+	for i := 0; i < len(out); i++ {
+		for _, c := range m.Grid.ToCube(out[i]).Neighbours() {
+			n := m.Grid.FromCube(c)
+			if !seen[n] && m.onMap(n) && m.Paint[n] == t {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b layout.Hex) int { return cmp.Or(cmp.Compare(a.Col, b.Col), cmp.Compare(a.Row, b.Row)) })
+	return out
 }
 
 // readZone reads a team's start zone: a list of hexes, or a mapping of a

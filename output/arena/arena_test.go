@@ -8,7 +8,6 @@ import (
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/templates/draw"
 )
 
 func readMap(t *testing.T, path string, src []byte) (*Map, cards.Diagnostics) {
@@ -102,61 +101,5 @@ func TestTilesOverlap(t *testing.T) {
 	}
 	if len(seen) != m.Cols*m.Rows {
 		t.Errorf("tiles show %d hexes, the map has %d", len(seen), m.Cols*m.Rows)
-	}
-}
-
-// TestLabelsInsideTheMap: every label is printed on the overview and on
-// each tile it falls on, at 6 pt or more, and its words lie inside the
-// map's hexes on that page (the kit's Stairs sits at a tile's last
-// column, where it once ran into the margin).
-func TestLabelsInsideTheMap(t *testing.T) {
-	m := kitArena(t)
-	a4, _ := layout.Paper("a4")
-	doc, tiles := m.Document(a4, layout.OrientAuto, 6)
-	if len(doc.Pages) != len(tiles)+1 {
-		t.Fatalf("%d pages for %d tiles", len(doc.Pages), len(tiles))
-	}
-	onTiles := map[string]int{}
-	for i, p := range doc.Pages {
-		var hexes layout.Rect // the hexes' extent on the page: the union of the hex outlines
-		first := true
-		for _, op := range p.Layers[0].Face.Ops {
-			if po, ok := op.(*draw.PathOp); ok && po.Stroke == lineGrey {
-				b := po.Path.Bounds()
-				if first {
-					hexes, first = b, false
-				} else {
-					x0, y0 := min(hexes.X, b.X), min(hexes.Y, b.Y)
-					hexes = layout.Rect{X: x0, Y: y0, W: max(hexes.Right(), b.Right()) - x0, H: max(hexes.Bottom(), b.Bottom()) - y0}
-				}
-			}
-		}
-		for _, op := range p.Layers[0].Face.Ops {
-			to, ok := op.(*draw.TextOp)
-			if !ok {
-				continue
-			}
-			for _, l := range m.Labels {
-				if !strings.Contains(l.Text, to.Text) {
-					continue
-				}
-				if i > 0 {
-					onTiles[l.Text]++
-				} else {
-					onTiles["overview "+l.Text]++
-				}
-				if to.Size < 6 {
-					t.Errorf("page %d: label %q at %.1f pt", i+1, to.Text, to.Size)
-				}
-				if to.X < hexes.X || to.X > hexes.Right() || to.Y < hexes.Y || to.Y > hexes.Bottom() {
-					t.Errorf("page %d: label %q at %.1f,%.1f outside the hexes %+v", i+1, to.Text, to.X, to.Y, hexes)
-				}
-			}
-		}
-	}
-	for _, l := range m.Labels {
-		if onTiles[l.Text] == 0 || onTiles["overview "+l.Text] == 0 {
-			t.Errorf("label %q: on %d tiles, %d times on the overview", l.Text, onTiles[l.Text], onTiles["overview "+l.Text])
-		}
 	}
 }

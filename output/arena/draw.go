@@ -3,6 +3,7 @@ package arena
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/deckpress/deckpress/layout"
@@ -282,50 +283,159 @@ func (m *Map) hexOps(t Tile, detailed bool) []draw.Op {
 			}
 		}
 		if len(zp.Verbs) > 0 {
-			tint := z.Colour
-			tint.A = 50
-			ops = append(ops, &draw.PathOp{Path: zp, Fill: tint, Stroke: z.Colour, Width: g.Size * 0.05})
+			ops = append(ops, &draw.PathOp{Path: zp, Fill: zoneTint(z.Colour), Stroke: z.Colour, Width: g.Size * 0.05})
 		}
 	}
 	ops = append(ops, &draw.PathOp{Path: outline, Stroke: lineGrey, Width: lineWidth})
 	if !detailed {
 		return ops
 	}
-	coord := typeset.TextStyle{Family: family(), Size: 6, Colour: grey, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	if !m.Coordinates {
+		return ops
+	}
 	for c := t.C0; c <= t.C1; c++ {
 		for r := t.R0; r <= t.R1; r++ {
-			if !m.Coordinates {
-				break
-			}
-			ctr := g.Center(layout.Hex{Col: c, Row: r})
-			ops, _ = typeset.LayoutText(ops, fmt.Sprintf("%d,%d", c, r), layout.Rect{X: ctr.X - g.Size*0.4, Y: ctr.Y - g.Size*0.44, W: g.Size * 0.8, H: g.Size * 0.25}, coord, nil)
+			ops = m.coordinateOps(ops, g, layout.Hex{Col: c, Row: r})
 		}
 	}
 	return ops
 }
 
-// labelOps draws the map's labels that fall on a tile (on any of the
-// three columns a label spans), each on a light plate that leaves the hex
-// lines visible, kept inside the map and the tile so that none sits in
-// the margin. size is the largest text size.
-func (m *Map) labelOps(ops []draw.Op, t Tile, size float64) []draw.Op {
+// coordinateOps prints a hex's column and row near its top, in a grey
+// that reads on the hex's colour (lighter on a wall, darker on water);
+// on a hatched hex the hatch is knocked out behind the figures.
+func (m *Map) coordinateOps(ops []draw.Op, g layout.HexGrid, h layout.Hex) []draw.Op {
+	bg := m.background(h)
+	st := typeset.TextStyle{Family: family(), Size: 6, Colour: quietInk(bg), Align: typeset.AlignCenter, Plain: true, LineHeight: 1}
+	ctr := g.Center(h)
+	text, _ := typeset.LayoutText(nil, fmt.Sprintf("%d,%d", h.Col, h.Row), layout.Rect{X: ctr.X - g.Size*0.4, Y: ctr.Y - g.Size*0.44, W: g.Size * 0.8, H: g.Size * 0.25}, st, nil)
+	if t := m.Paint[h]; t != nil && t.Hatch != "" {
+		if b, ok := textBounds(text); ok {
+			ops = append(ops, &draw.PathOp{Path: layout.RoundedRectPath(b.Inset(-0.5), 0.5), Fill: bg})
+		}
+	}
+	return append(ops, text...)
+}
+
+// Label placement on a tile: each hex of a label's terrain is one of
+// three kinds, best first.
+const (
+	inside  = iota // on this tile only
+	shared         // in the column or row the tile shares with a neighbour
+	marked         // shared, and carrying an alignment mark
+	nowhere        // not on the tile
+)
+
+// kind says where a hex lies on a tile of the map.
+func (m *Map) kind(t Tile, h layout.Hex) int {
+	if !t.Has(h) {
+		return nowhere
+	}
+	col := (h.Col == t.C0 && t.C0 > 0) || (h.Col == t.C1 && t.C1 < m.Cols-1)
+	row := (h.Row == t.R0 && t.R0 > 0) || (h.Row == t.R1 && t.R1 < m.Rows-1)
+	switch {
+	case !col && !row:
+		return inside
+	case (h.Col+h.Row)%2 == 0: // as tilePage marks them
+		return marked
+	}
+	return shared
+}
+
+// labelSpot chooses where a label goes on tile t of all: among the hexes
+// of its terrain that t shows, those of the best kind; h is the one of
+// them nearest their centre, and mid their centre itself when it lies in
+// one of them (else h's centre), for a label wider than a hex. ok is false
+// when the label is not drawn on t: t shows none of its terrain, or only
+// hexes of a worse kind than another tile does (a terrain that reaches
+// into a shared row is labelled on the tile where it is not shared, never
+// again over the overlap).
+func (m *Map) labelSpot(l Label, t Tile, all []Tile) (h layout.Hex, mid layout.Point, ok bool) {
+	bestOn := func(t Tile) int {
+		k := nowhere
+		for _, h := range l.Hexes {
+			k = min(k, m.kind(t, h))
+		}
+		return k
+	}
+	k := bestOn(t)
+	if k == nowhere {
+		return h, mid, false
+	}
+	for _, o := range all {
+		if bestOn(o) < k {
+			return h, mid, false
+		}
+	}
+	var cands []layout.Hex
+	for _, c := range l.Hexes {
+		if m.kind(t, c) == k {
+			cands = append(cands, c)
+			p := t.Grid.Center(c)
+			mid.X, mid.Y = mid.X+p.X, mid.Y+p.Y
+		}
+	}
+	mid.X, mid.Y = mid.X/float64(len(cands)), mid.Y/float64(len(cands))
+	dist := math.Inf(1)
+	for _, c := range cands {
+		p := t.Grid.Center(c)
+		if d := math.Hypot(p.X-mid.X, p.Y-mid.Y); d < dist-1e-9 {
+			h, dist = c, d
+		}
+	}
+	// the centre is in a hex of the terrain when no hex's centre (of
+	// those around h) is nearer to it than a candidate's
+	inTerrain := true
+	for _, c := range m.Grid.ToCube(h).Neighbours() {
+		n := m.Grid.FromCube(c)
+		p := t.Grid.Center(n)
+		if d := math.Hypot(p.X-mid.X, p.Y-mid.Y); d < dist-1e-9 && !slices.Contains(cands, n) {
+			inTerrain = false
+		}
+	}
+	if !inTerrain {
+		mid = t.Grid.Center(h)
+	}
+	return h, mid, true
+}
+
+// labelOps draws the map's labels on a tile of all (the overview's one
+// tile: the whole map), each on the terrain it names (see labelSpot), in
+// black or white as reads best on it. A label that fits inside its hex
+// sits in the hex's middle, clear of the hex's outline, its coordinates
+// and crosshair; one that does not (the overview's hexes are small) is
+// set wider, on an opaque plate of its hex's colour, kept inside the map.
+// On a hatched hex the plate knocks the hatch out behind the words. size
+// is the largest text size.
+func (m *Map) labelOps(ops []draw.Op, t Tile, all []Tile, size float64) []draw.Op {
 	g := t.Grid
-	inside := rangeExtent(g, t).Intersect(rangeExtent(g, Tile{C0: 0, C1: m.Cols - 1, R0: 0, R1: m.Rows - 1}))
-	// about half a hex high on a tile, never below 6 pt (the overview's
-	// hexes are small)
-	pt := math.Max(6, math.Min(size, g.Size*0.45))
-	label := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: pt, Colour: markColor, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 6, LineHeight: 1.05, Wrap: true}
+	extent := rangeExtent(g, t).Intersect(rangeExtent(g, Tile{C0: 0, C1: m.Cols - 1, R0: 0, R1: m.Rows - 1}))
 	for _, l := range m.Labels {
-		if !t.Has(l.At) && !t.Has(layout.Hex{Col: l.At.Col - 1, Row: l.At.Row}) && !t.Has(layout.Hex{Col: l.At.Col + 1, Row: l.At.Row}) {
+		h, mid, ok := m.labelSpot(l, t, all)
+		if !ok {
 			continue
 		}
-		ctr := g.Center(l.At)
-		h := math.Max(g.Size*0.6, pt*layout.MMPerInch/72*1.4)
-		box := layout.Rect{X: ctr.X - g.Size*1.3, Y: ctr.Y - h/2, W: g.Size * 2.6, H: h}
-		box.X = math.Max(inside.X, math.Min(box.X, inside.Right()-box.W))
-		box.Y = math.Max(inside.Y, math.Min(box.Y, inside.Bottom()-box.H))
-		ops = append(ops, &draw.PathOp{Path: layout.RoundedRectPath(box, math.Min(1, box.H/3)), Fill: draw.Colour{R: 255, G: 255, B: 255, A: 190}})
-		ops, _ = typeset.LayoutText(ops, l.Text, box, label, nil)
+		bg := m.background(h)
+		st := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: size, Colour: boldInk(bg), Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Shrink: true, MinSize: 6, LineHeight: 1.05, Wrap: true}
+		ctr := g.Center(h)
+		// in the hex: below its coordinates, inside its outline
+		box := layout.Rect{X: ctr.X - g.Size*0.4, Y: ctr.Y - g.Size*0.17, W: g.Size * 0.8, H: g.Size * 0.34}
+		text, res := typeset.LayoutText(nil, l.Text, box, st, nil)
+		plate := m.Paint[h] != nil && m.Paint[h].Hatch != ""
+		if res.Overflow {
+			// wider than the hex: over its neighbours, on a plate
+			st.Size = math.Max(6, math.Min(size, g.Size*0.45))
+			hh := math.Max(g.Size*0.6, st.Size*layout.MMPerPoint*1.4)
+			box = layout.Rect{X: mid.X - g.Size*1.3, Y: mid.Y - hh/2, W: g.Size * 2.6, H: hh}
+			box.X = math.Max(extent.X, math.Min(box.X, extent.Right()-box.W))
+			box.Y = math.Max(extent.Y, math.Min(box.Y, extent.Bottom()-box.H))
+			text, _ = typeset.LayoutText(nil, l.Text, box, st, nil)
+			plate = true
+		}
+		if b, ok := textBounds(text); ok && plate {
+			ops = append(ops, &draw.PathOp{Path: layout.RoundedRectPath(b.Inset(-0.6), 0.6), Fill: bg})
+		}
+		ops = append(ops, text...)
 	}
 	return ops
 }
@@ -423,7 +533,7 @@ func (m *Map) tilePage(page layout.Size, margin float64, t Tile, all []Tile) dra
 	if len(marks.Verbs) > 0 {
 		ops = append(ops, &draw.PathOp{Path: marks, Stroke: markColor, Width: 0.2})
 	}
-	ops = m.labelOps(ops, t, 12) // over the crosshairs: a mark never crosses a word
+	ops = m.labelOps(ops, t, all, 12) // last but the captions: nothing is drawn over a word
 	ref := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 16, Colour: markColor, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
 	ops, _ = typeset.LayoutText(ops, t.Name, layout.Rect{X: margin, Y: page.H - margin - footer, W: 20, H: footer}, ref, nil)
 	caption := fmt.Sprintf("%s · tile %s of %d", m.Name, t.Name, len(all))
@@ -452,7 +562,6 @@ func (m *Map) overview(page layout.Size, margin float64, tiles []Tile) draw.Page
 	se := rangeExtent(small, full)
 	full.Grid.Origin = layout.Point{X: area.X + (area.W-se.W)/2 - se.X, Y: area.Y + (area.H-se.H)/2 - se.Y}
 	ops := m.hexOps(full, false)
-	ops = m.labelOps(ops, full, 7)
 	title := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 16, Colour: markColor, Plain: true, LineHeight: 1.1, Shrink: true, MinSize: 8}
 	ops, _ = typeset.LayoutText(ops, m.Name, layout.Rect{X: margin, Y: margin, W: page.W - 2*margin, H: 9}, title, nil)
 	info := fmt.Sprintf("%d × %d hexes of %s · 1 hex = %s · %d %s", m.Cols, m.Rows, sizeText(m.Grid.Size), m.Scale, len(tiles), map[bool]string{true: "page", false: "pages"}[len(tiles) == 1])
@@ -470,6 +579,8 @@ func (m *Map) overview(page layout.Size, margin float64, tiles []Tile) draw.Page
 			ops, _ = typeset.LayoutText(ops, t.Name, layout.Rect{X: r.X + r.W/2 - 6, Y: r.Y + r.H/2 - 3, W: 12, H: 6}, name, nil)
 		}
 	}
+	// the labels over the tiles' dashed outlines and names
+	ops = m.labelOps(ops, full, []Tile{full}, 7)
 	// legend
 	y := page.H - margin - footer - legendH + 6
 	head := typeset.TextStyle{Family: family(), Style: typeset.Bold, Size: 9, Colour: markColor, Plain: true, LineHeight: 1}
@@ -500,9 +611,7 @@ func (m *Map) overview(page layout.Size, margin float64, tiles []Tile) draw.Page
 	}
 	for _, z := range m.Zones {
 		sw.Origin = layout.Point{X: margin + 3, Y: y + 2.5}
-		tint := z.Colour
-		tint.A = 50
-		ops = append(ops, &draw.PathOp{Path: sw.Path(layout.Hex{}), Fill: tint, Stroke: z.Colour, Width: 0.6})
+		ops = append(ops, &draw.PathOp{Path: sw.Path(layout.Hex{}), Fill: zoneTint(z.Colour), Stroke: z.Colour, Width: 0.6})
 		ops, _ = typeset.LayoutText(ops, fmt.Sprintf("start zone: %s (%d hexes)", z.Team, len(z.Hexes)), layout.Rect{X: margin + 8, Y: y, W: page.W - 2*margin - 8, H: 5}, body, nil)
 		y += 7
 	}
