@@ -112,9 +112,9 @@ func TestCardsDeck(t *testing.T) {
 		"house_note": "House tables: the segments, gizmos, powers and modifiers on this sheet come from the ruleset \"Superhero Gladiators (deckpress house tables)\", because the source's own charts are lost. A ruleset file of your own can replace them.",
 		"accent":     "#336699",
 		"image":      "sparky.png",
-		"powers": "power=Distance Attack | marks= | level=3 | uses=∞ | uses_n= | sheet_uses_n= | mods=gizmo hidden, piercing, missile | cost=101 | base=67.03 | mult=1.5 | detail=Strike a foe you can see up to level × 4 hexes away. A hit does oomph damage equal to the level, plus any extra oomph from the roll. — *bolts \\*of\\* light* | effect=Strike a foe you can see up to level × 4 hexes away. A hit does oomph damage equal to the level, plus any extra oomph from the roll.\n" +
+		"powers": "power=Distance Attack | marks= | level=3 | uses=∞ | uses_n= | sheet_uses_n= | mods=gizmo hidden, piercing, missile | cost=101 | base=67.03 | mult=1.5 | detail=Strike a foe you can see up to level × 4 hexes away. A hit does oomph damage equal to the level, plus any extra oomph from the roll. — *bolts \\*of\\* light* | effect=Strike a foe you can see up to level × 4 hexes away. A hit does oomph damage equal to the level, plus any extra oomph from the roll.\n" +
 			"power=Defenses | marks=†‡ | level=1 | uses=10 | uses_n=10 | sheet_uses_n=10 | mods=gizmo indestructible | cost=27 | base=17.86 | mult=1.5 | detail=Every hit on you does as much less oomph damage as the level (never below zero). | effect=Every hit on you does as much less oomph damage as the level (never below zero).\n" +
-			"power=Flight | marks= | level=1 | uses=11 | uses_n= | sheet_uses_n=11 | mods=gizmo visible | cost=19 | base=18.96 | mult=1 | detail=Move through the air, over walls, water and buildings; add level × 5 feet to each segment's movement. | effect=Move through the air, over walls, water and buildings; add level × 5 feet to each segment's movement.",
+			"power=Flight | marks= | level=1 | uses=11 | uses_n= | sheet_uses_n=11 | mods=gizmo visible | cost=19 | base=18.96 | mult=1 | detail=Move through the air, over walls, water and buildings; add level × 5 feet to each segment's movement. | effect=Move through the air, over walls, water and buildings; add level × 5 feet to each segment's movement.",
 	}
 	checkFields(t, d.Card(0), want)
 	if n := d.Card(0).Fields["cm"]; n.Tag != "!!int" {
@@ -130,7 +130,7 @@ func TestCardsDeck(t *testing.T) {
 		}
 	}
 	if got, want := text(brick["powers"]), "power=Close Attack | marks= | level=1 | uses=20 | uses_n= | sheet_uses_n=20 | mods=gizmo visible | cost=25 | base=25.32 | mult=1 | detail=Strike a foe in a hex next to yours. A hit does oomph damage equal to the level, plus any extra oomph from the roll. | effect=Strike a foe in a hex next to yours. A hit does oomph damage equal to the level, plus any extra oomph from the roll.\n"+
-		"power=Teleport | marks= | level=1 | uses=21 | uses_n= | sheet_uses_n= | mods=gizmo visible | cost=26 | base=25.74 | mult=1 | detail=Vanish and reappear in any hex up to level × 3 hexes away that you can see; this is your action for the segment. | effect=Vanish and reappear in any hex up to level × 3 hexes away that you can see; this is your action for the segment."; got != want {
+		"power=Teleport | marks= | level=1 | uses=21 | uses_n= | sheet_uses_n= | mods=gizmo visible | cost=26 | base=25.74 | mult=1 | detail=Vanish and reappear in any hex up to level × 3 hexes away that you can see; this is your action for the segment. | effect=Vanish and reappear in any hex up to level × 3 hexes away that you can see; this is your action for the segment."; got != want {
 		t.Errorf("Brick's powers:\n%s\nwant\n%s", got, want)
 	}
 	if _, ok := brick["image"]; ok {
