@@ -34,7 +34,7 @@ func buildFile(tb testing.TB, dir, name string) []Product {
 	if err != nil || diags.HasErrors() {
 		tb.Fatal(err, diags)
 	}
-	if err := Write(dir, products, nil); err != nil {
+	if err := Write(Env{Dir: dir}, products, nil); err != nil {
 		tb.Fatal(err)
 	}
 	return products
@@ -226,7 +226,7 @@ func TestRichDeckBuilds(t *testing.T) {
 	if err != nil || len(diags) > 0 || len(products) != 1 || !strings.Contains(products[0].Counts(), "20 cards") {
 		t.Fatalf("%v\n%v\n%+v", err, diags, products)
 	}
-	if err := Write(dir, products, nil); err != nil {
+	if err := Write(Env{Dir: dir}, products, nil); err != nil {
 		t.Fatal(err)
 	}
 }

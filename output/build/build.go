@@ -148,16 +148,18 @@ func Prepare(req Request) ([]Product, cards.Diagnostics, error) {
 		}
 		seen[p.Path] = true
 	}
-	if err := overwritesRead(req.Env, products); err != nil {
+	if err := req.Env.CheckOverwrite(productPaths(products)); err != nil {
 		return nil, diags, err
 	}
 	return products, diags, nil
 }
 
-// overwritesRead refuses a product that would replace a file the build
-// read (a deck named deck.pdf built into its own folder), compared as
-// files, so that a symlink or a hard link is caught too.
-func overwritesRead(env Env, products []Product) error {
+// CheckOverwrite refuses an output path (relative to the working folder,
+// or absolute) that is a file this run read — a deck named deck.pdf built
+// into its own folder, a picture a preview would replace — compared as
+// files, so that a symlink or a hard link is caught too. With no read log
+// nothing is known to be read.
+func (env Env) CheckOverwrite(paths []string) error {
 	var read []os.FileInfo
 	var names []string
 	for _, n := range env.Reads.List() {
@@ -165,30 +167,43 @@ func overwritesRead(env Env, products []Product) error {
 			read, names = append(read, st), append(names, n)
 		}
 	}
-	for _, p := range products {
-		st, err := os.Stat(env.Abs(p.Path))
+	for _, p := range paths {
+		st, err := os.Stat(env.Abs(p))
 		if err != nil {
 			continue
 		}
 		for i, r := range read {
 			if os.SameFile(st, r) {
-				return fmt.Errorf("%s would overwrite %s, which this build reads; choose another output folder (-o) or rename the input", p.Path, env.relative(names[i]))
+				return fmt.Errorf("%s would overwrite %s, which this run reads; choose another output folder (-o) or rename the input", env.relative(env.Abs(p)), env.relative(names[i]))
 			}
 		}
 	}
 	return nil
 }
 
+// productPaths are the paths products write.
+func productPaths(products []Product) []string {
+	paths := make([]string, len(products))
+	for i, p := range products {
+		paths[i] = p.Path
+	}
+	return paths
+}
+
 // Write renders every product straight into its staged file (so that no
 // file is ever whole in memory), on all cores, then writes them all
-// atomically (all or none) under the working folder dir. done, when not
+// atomically (all or none) under the working folder env.Dir; a product
+// over a file the run read (env.Reads) is refused first. done, when not
 // nil, counts the products rendered, for a progress line.
-func Write(dir string, products []Product, done *atomic.Int64) error {
+func Write(env Env, products []Product, done *atomic.Int64) error {
+	if err := env.CheckOverwrite(productPaths(products)); err != nil {
+		return err
+	}
 	st := output.NewStage()
 	defer st.Discard()
 	files := make([]io.Writer, len(products))
 	for i, p := range products {
-		w, err := st.Create(Env{Dir: dir}.Abs(p.Path))
+		w, err := st.Create(env.Abs(p.Path))
 		if err != nil {
 			return err
 		}

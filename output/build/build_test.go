@@ -43,7 +43,7 @@ func TestKitThroughLibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(dir, products, nil); err != nil {
+	if err := Write(Env{Dir: dir}, products, nil); err != nil {
 		t.Fatal(err)
 	}
 	var written []string

@@ -186,8 +186,11 @@ func (l *ReadLog) add(name string) {
 	l.files[name] = true
 }
 
-// List returns the files read, sorted.
+// List returns the files read, sorted; a nil log has none.
 func (l *ReadLog) List() []string {
+	if l == nil {
+		return nil
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []string

@@ -71,6 +71,9 @@ func ExportTTS(env Env, decks []Deck, opts TTSOptions) (written, summary []strin
 		}
 		summary = append(summary, line)
 	}
+	if err := env.CheckOverwrite(filePaths(files)); err != nil {
+		return nil, nil, err
+	}
 	if err := output.WriteFiles(files); err != nil {
 		return nil, nil, err
 	}
@@ -95,6 +98,9 @@ func ExportPOD(env Env, decks []Deck, p pod.Profile, out string, pdfx bool) (wri
 		}
 		files = append(files, fs...)
 	}
+	if err := env.CheckOverwrite(filePaths(files)); err != nil {
+		return nil, err
+	}
 	if err := output.WriteFiles(files); err != nil {
 		return nil, err
 	}
@@ -110,4 +116,13 @@ func PODPrint(o output.PrintOptions, p pod.Profile) output.PrintOptions {
 	bleed, single, frontsFirst := p.Bleed, layout.DuplexSingle, false
 	o.Bleed, o.Duplex, o.BacksFirst = &bleed, &single, &frontsFirst
 	return o
+}
+
+// filePaths are the paths of files.
+func filePaths(files []output.File) []string {
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	return paths
 }

@@ -44,7 +44,7 @@ func TestWriteStreams(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "b.pdf"), []byte("old b"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			err := Write(dir, []Product{{Path: "a.pdf", Render: pieces(3)}, {Path: "b.pdf", Render: tt.second}}, nil)
+			err := Write(Env{Dir: dir}, []Product{{Path: "a.pdf", Render: pieces(3)}, {Path: "b.pdf", Render: tt.second}}, nil)
 			switch {
 			case tt.wantErr == "" && err != nil:
 				t.Fatal(err)

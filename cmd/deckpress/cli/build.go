@@ -121,7 +121,7 @@ func prepare(f *Factory, req build.Request) ([]build.Product, error) {
 func write(f *Factory, products []build.Product) error {
 	var done atomic.Int64
 	stop := startProgress(f.Env, len(products), &done)
-	err := build.Write(f.Dir, products, &done)
+	err := build.Write(f.BuildEnv(), products, &done)
 	stop()
 	if err != nil {
 		return err

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -236,8 +239,57 @@ func TestOutputOverInputRefused(t *testing.T) {
 			}
 			code, _, stderr := runCLI(t, dir, args...)
 			after, _ := os.ReadFile(filepath.Join(dir, tt.input))
-			if code != 1 || !strings.Contains(stderr, "which this build reads") || string(after) != deck {
+			if code != 1 || !strings.Contains(stderr, "which this run reads") || string(after) != deck {
 				t.Errorf("exit %d, input kept %v, stderr:\n%s", code, string(after) == deck, stderr)
+			}
+		})
+	}
+}
+
+// TestNoWriterReplacesAnInput: every command that writes refuses an
+// output that is a file the same run reads, and leaves it as it was: a
+// rules file named r.pdf set into its own folder, a picture a contact
+// sheet, a tuck box or a Tabletop Simulator thumbnail would replace, a
+// hero file a lab report would.
+func TestNoWriterReplacesAnInput(t *testing.T) {
+	var pic bytes.Buffer
+	png.Encode(&pic, image.NewGray(image.Rect(0, 0, 8, 8)))
+	rules, err := os.ReadFile("../../../data/kits/galaga/rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	team, err := os.ReadFile("../../../data/kits/gladiators/iron-circus.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := os.ReadFile("../../../data/kits/gladiators/voltage-crew.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the deck draws deck.png (the thumbnail export tts names after the
+	// deck) and deck-tuckbox.pdf, a PNG by its content (the tuck box's name)
+	deck := faceDeck("size: poker\n", `{image: {x: 0, y: 0, w: 10, h: 10, src: deck.png}}, {image: {x: 20, y: 0, w: 10, h: 10, src: deck-tuckbox.pdf}}`)
+	for _, c := range []struct {
+		args  []string
+		input string // the file that must stay as it was
+	}{
+		{[]string{"rules", "r.pdf", "-o", "."}, "r.pdf"},
+		{[]string{"preview", "deck.yaml", "--sheet", "--dpi", "20", "-o", "deck.png"}, "deck.png"},
+		{[]string{"tuckbox", "deck.yaml", "-o", "."}, "deck-tuckbox.pdf"},
+		{[]string{"export", "tts", "deck.yaml", "-o", "."}, "deck.png"},
+		{[]string{"sim", "gladiators", "--round-robin", "a.pdf", "voltage-crew.yaml", "--games", "2", "--report", "a.pdf"}, "a.pdf"},
+	} {
+		t.Run(c.args[0], func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string][]byte{"r.pdf": rules, "deck.yaml": []byte(deck), "deck.png": pic.Bytes(),
+				"deck-tuckbox.pdf": pic.Bytes(), "a.pdf": team, "voltage-crew.yaml": other}
+			for name, b := range files {
+				writeFile(t, filepath.Join(dir, name), b)
+			}
+			code, _, stderr := runCLI(t, dir, c.args...)
+			after, _ := os.ReadFile(filepath.Join(dir, c.input))
+			if code != 1 || !strings.Contains(stderr, "which this run reads") || !bytes.Equal(after, files[c.input]) {
+				t.Errorf("%v: exit %d, %s kept %v, stderr:\n%s", c.args, code, c.input, bytes.Equal(after, files[c.input]), stderr)
 			}
 		})
 	}

@@ -59,12 +59,15 @@ type Factory struct {
 	// project folder.
 	AllowOutside bool
 
-	reads *build.ReadLog // files read by the current run, for --watch
+	reads *build.ReadLog // files read by the current run: for --watch, and to refuse overwriting them
 	ran   bool           // a command's run started: flags and arguments were good
 }
 
 // BuildEnv is where the library reads, for the current run.
 func (f *Factory) BuildEnv() build.Env {
+	if f.reads == nil {
+		f.reads = &build.ReadLog{} // so that no output replaces a file the run read
+	}
 	return build.Env{Dir: f.Dir, AllowOutside: f.AllowOutside, Reads: f.reads}
 }
 

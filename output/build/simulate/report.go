@@ -79,6 +79,9 @@ func writeDocument(env build.Env, path string, doc *draw.Document) ([]string, er
 			})
 		}
 	}
+	if err := env.CheckOverwrite(paths); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
 	st := output.NewStage()
 	defer st.Discard()
 	for i, p := range paths {
