@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -8,13 +9,24 @@ import (
 // maxSuggest is the longest word Suggest compares by edit distance.
 const maxSuggest = 64
 
+// MaxSuggestChoices is the longest list Suggest looks through. Each
+// unknown name in a file is compared with every choice, so a file of many
+// names (templates, icons) and as many misspellings would cost the product
+// of the two; past this many choices, Suggest suggests nothing and a
+// message names a few of them instead.
+const MaxSuggestChoices = 256
+
 // Suggest returns the choice nearest to word (by edit distance, ignoring
 // case), or "" when none is close enough to be a likely typo.
 //
 // The work is bounded: a word or choice longer than maxSuggest runes is
 // not compared by edit distance (a typo of a 300-letter name is not a
-// likely one), nor a choice whose length alone puts it too far.
+// likely one), nor a choice whose length alone puts it too far, nor a list
+// of more than MaxSuggestChoices.
 func Suggest(word string, choices []string) string {
+	if len(choices) > MaxSuggestChoices {
+		return ""
+	}
 	best, bestDist := "", 0
 	w := strings.ToLower(word)
 	n := utf8.RuneCountInString(w)
@@ -81,4 +93,25 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(ra)][len(rb)]
+}
+
+// maxListed is how many choices a message lists.
+const maxListed = 20
+
+// ListChoices writes choices (sorted already) for a message: the first
+// maxListed, each name cut to MaxExcerpt characters, and how many there
+// are in all when there are more, so that a message stays short however
+// long the list.
+func ListChoices(choices []string) string {
+	shown := make([]string, 0, min(len(choices), maxListed)+1)
+	for _, n := range choices[:min(len(choices), maxListed)] {
+		if utf8.RuneCountInString(n) > MaxExcerpt {
+			n = Excerpt(n)
+		}
+		shown = append(shown, n)
+	}
+	if len(choices) > maxListed {
+		shown = append(shown, fmt.Sprintf("… (%d in all)", len(choices)))
+	}
+	return strings.Join(shown, ", ")
 }

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -104,4 +105,42 @@ func TestSuggestLinear(t *testing.T) {
 			t.Fatalf("Suggest suggested %.20q…", got)
 		}
 	})
+}
+
+// TestSuggestLongList: up to MaxSuggestChoices a list is looked through;
+// past it nothing is suggested, so that a file of many names and many
+// misspellings costs their sum, not their product.
+func TestSuggestLongList(t *testing.T) {
+	list := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("tmpl%05d", i)
+		}
+		return out
+	}
+	if got := Suggest("tmpl00007x", list(MaxSuggestChoices)); got != "tmpl00007" {
+		t.Errorf("a list of %d: %q, want tmpl00007", MaxSuggestChoices, got)
+	}
+	if got := Suggest("tmpl00007x", list(MaxSuggestChoices+1)); got != "" {
+		t.Errorf("a list of %d: %q, want nothing", MaxSuggestChoices+1, got)
+	}
+}
+
+// TestListChoices: a message lists at most 20 choices, each cut to
+// MaxExcerpt characters, and says how many there are past that.
+func TestListChoices(t *testing.T) {
+	long := strings.Repeat("x", MaxExcerpt+5)
+	for _, c := range []struct {
+		choices []string
+		want    string
+	}{
+		{nil, ""},
+		{[]string{"a", "b"}, "a, b"},
+		{[]string{long}, Excerpt(long)},
+		{strings.Split("a b c d e f g h i j k l m n o p q r s t u v", " "), "a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, … (22 in all)"},
+	} {
+		if got := ListChoices(c.choices); got != c.want {
+			t.Errorf("ListChoices(%q) = %q, want %q", c.choices, got, c.want)
+		}
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 
 	"github.com/deckpress/deckpress/cards"
+	"github.com/deckpress/deckpress/internal/testtool"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates"
 	"github.com/deckpress/deckpress/templates/draw"
@@ -252,6 +253,27 @@ func TestTooManyCopies(t *testing.T) {
 	if job, diags := prepare(t, entries(2, cards.MaxCards/2), nil, DeckOptions{}); job == nil || diags.HasErrors() || job.Cards() != cards.MaxCards {
 		t.Errorf("a deck of exactly %d cards: job %v, diagnostics %q", cards.MaxCards, job != nil, messages(diags))
 	}
+}
+
+// TestUnknownTemplatesLinear: a deck of n templates whose n cards each
+// name one that is not there costs time linear in n (it was quadratic: each
+// message looked through every name, and sorted them first).
+func TestUnknownTemplatesLinear(t *testing.T) {
+	testtool.Linear(t, 64, func(n int) {
+		var b strings.Builder
+		b.WriteString("deck: D\nsize: 20x30mm\ntemplates:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  t%06d: {elements: []}\n", i)
+		}
+		b.WriteString("back: t000000\ncards:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  - {front: t%06dx}\n", i)
+		}
+		deck, _ := cards.LoadDeck("deck.yaml", []byte(b.String()), fstest.MapFS{})
+		if _, diags := PrepareDeck(deck, DeckOptions{Files: fstest.MapFS{}}); len(diags) < n {
+			t.Fatalf("%d diagnostics for %d unknown templates", len(diags), n)
+		}
+	})
 }
 
 // TestBuiltinFields: a face sees the card's fields, then its side's, then

@@ -452,7 +452,7 @@ func (r *renderer) setText(s string, pos cards.Pos, box layout.Rect, st typeset.
 	r.ops, res = typeset.LayoutText(r.ops, s, box, st, r.lib.Icons)
 	for _, p := range res.Problems {
 		if p.Error() {
-			r.fail(pos, "%s", p.Text(r.lib.Icons, cards.Suggest))
+			r.fail(pos, "%s", p.Text(r.lib.Icons, nameHints))
 		} else {
 			r.warn(pos, "%s", p.Message)
 		}
@@ -507,7 +507,7 @@ func (l *Library) iconParser() func(string) (*typeset.Icon, error) {
 		if ic := l.Icons.Lookup(name); ic != nil {
 			return ic, nil
 		}
-		return nil, errorString(typeset.UnknownIcon(name, l.Icons, cards.Suggest))
+		return nil, errorString(typeset.UnknownIcon(name, l.Icons, nameHints))
 	}
 }
 
@@ -522,3 +522,6 @@ func (e *iconElem) draw(r *renderer) {
 		r.ops = ic.Draw(r.ops, box, r.colour(e.colour, draw.Black))
 	}
 }
+
+// nameHints make the messages about unknown icons.
+var nameHints = typeset.NameHints{Suggest: cards.Suggest, List: cards.ListChoices}

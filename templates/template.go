@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
@@ -59,6 +58,10 @@ type Library struct {
 
 	defs      map[string]definition
 	templates map[string]*Template
+	// sorted is the defined names in order, made once (guarded by
+	// sortedMu: messages read it from every core)
+	sorted   []string
+	sortedMu sync.Mutex
 	// used holds the field names rendering has looked up, written by
 	// the cores rendering cards at once: a name is stored the first time
 	// only, so that the lookups after it read and do not write
@@ -77,16 +80,15 @@ func NewLibrary(card layout.Size, bleed float64) *Library {
 // built-ins).
 func (l *Library) Define(name string, pos cards.Pos, node *cards.Node) {
 	l.defs[name] = definition{name: name, pos: pos, node: node}
+	l.sortedMu.Lock()
+	l.sorted = nil
+	l.sortedMu.Unlock()
 }
 
 // Compile compiles every defined template, resolving `extends`, and
 // returns the problems found.
 func (l *Library) Compile() cards.Diagnostics {
-	names := make([]string, 0, len(l.defs))
-	for n := range l.defs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := l.sortedNames()
 	var diags cards.Diagnostics
 	for _, n := range names {
 		_, ds := l.compile(n, nil)
@@ -105,31 +107,32 @@ func (l *Library) FieldUsed(name string) bool {
 func (l *Library) Lookup(name string) *Template { return l.templates[name] }
 
 // Names lists the defined templates, sorted.
-func (l *Library) Names() []string {
-	var out []string
-	for n := range l.defs {
-		out = append(out, n)
+func (l *Library) Names() []string { return slices.Clone(l.sortedNames()) }
+
+// sortedNames is the defined names in order, to read only: made once
+// (every unknown template's message looks through them) and again after
+// a Define.
+func (l *Library) sortedNames() []string {
+	l.sortedMu.Lock()
+	defer l.sortedMu.Unlock()
+	if l.sorted == nil {
+		l.sorted = make([]string, 0, len(l.defs))
+		for n := range l.defs {
+			l.sorted = append(l.sorted, n)
+		}
+		sort.Strings(l.sorted)
 	}
-	sort.Strings(out)
-	return out
+	return l.sorted
 }
 
 // UnknownTemplate describes a template name that is not defined, with the
-// nearest defined one.
+// nearest defined one, or some of them.
 func (l *Library) UnknownTemplate(name string) string {
-	names := l.Names()
+	names := l.sortedNames()
 	if near := cards.Suggest(name, names); near != "" {
 		return fmt.Sprintf("unknown template %s; did you mean %s?", cards.Excerpt(name), cards.Excerpt(near))
 	}
-	if len(names) > 20 {
-		names = append(names[:20:20], fmt.Sprintf("… (%d in all)", len(names)))
-	}
-	for i, n := range names {
-		if utf8.RuneCountInString(n) > cards.MaxExcerpt {
-			names[i] = cards.Excerpt(n)
-		}
-	}
-	return fmt.Sprintf("unknown template %s; templates: %s", cards.Excerpt(name), strings.Join(names, ", "))
+	return fmt.Sprintf("unknown template %s; templates: %s", cards.Excerpt(name), cards.ListChoices(names))
 }
 
 var templateKeys = []string{"extends", "background", "elements"}

@@ -442,7 +442,7 @@ func (d *Doc) report(res typeset.FlowResult, icons *typeset.IconSet) cards.Diagn
 	var diags cards.Diagnostics
 	for _, p := range res.Problems {
 		if p.Error() {
-			diags.Errorf(d.Where[p.Block], "%s", p.Text(icons, cards.Suggest))
+			diags.Errorf(d.Where[p.Block], "%s", p.Text(icons, nameHints))
 		} else {
 			diags.Warnf(d.Where[p.Block], "%s", p.Message)
 		}
@@ -534,3 +534,6 @@ func (d *Doc) Sheet(page layout.Size, fonts *typeset.FontSet, icons *typeset.Ico
 	}
 	return faces, size, diags
 }
+
+// nameHints make the messages about unknown icons.
+var nameHints = typeset.NameHints{Suggest: cards.Suggest, List: cards.ListChoices}

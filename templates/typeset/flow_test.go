@@ -248,7 +248,7 @@ func TestFlowProblems(t *testing.T) {
 	res := typeset.Flow(blocks, frames(2, flowFrame), st, icons)
 	var got []string
 	for _, p := range res.Problems {
-		got = append(got, fmt.Sprintf("%d %v %s", p.Block+1, p.Error(), p.Text(icons, cards.Suggest)))
+		got = append(got, fmt.Sprintf("%d %v %s", p.Block+1, p.Error(), p.Text(icons, typeset.NameHints{Suggest: cards.Suggest, List: cards.ListChoices})))
 	}
 	want := []string{
 		"2 false ** (bold) is not closed on its line; close it, or write \\* for a literal star",

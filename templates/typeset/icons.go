@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
@@ -48,6 +49,10 @@ func (ic *Icon) Draw(ops []draw.Op, box layout.Rect, c draw.Colour) []draw.Op {
 // IconSet is the icons a deck can use: the built-in set and the deck's own.
 type IconSet struct {
 	icons map[string]*Icon
+	// sorted is the names in order, made once (guarded by sortedMu:
+	// messages read it from every core)
+	sorted   []string
+	sortedMu sync.Mutex
 }
 
 // NewIconSet returns the built-in icons.
@@ -60,7 +65,12 @@ func NewIconSet() *IconSet {
 }
 
 // Add registers an icon, replacing any of the same name.
-func (s *IconSet) Add(ic *Icon) { s.icons[ic.Name] = ic }
+func (s *IconSet) Add(ic *Icon) {
+	s.icons[ic.Name] = ic
+	s.sortedMu.Lock()
+	s.sorted = nil
+	s.sortedMu.Unlock()
+}
 
 // Lookup returns the named icon, or nil.
 func (s *IconSet) Lookup(name string) *Icon {
@@ -71,19 +81,29 @@ func (s *IconSet) Lookup(name string) *Icon {
 }
 
 // Names lists the icon names, sorted.
-func (s *IconSet) Names() []string {
-	var out []string
+func (s *IconSet) Names() []string { return slices.Clone(s.sortedNames()) }
+
+// sortedNames is the icon names in order, to read only: made once (every
+// unknown icon's message looks through them) and again after an Add.
+func (s *IconSet) sortedNames() []string {
 	if s == nil {
+		out := make([]string, 0, len(builtinIcons))
 		for _, ic := range builtinIcons {
 			out = append(out, ic.Name)
 		}
-	} else {
-		for n := range s.icons {
-			out = append(out, n)
-		}
+		sort.Strings(out)
+		return out
 	}
-	sort.Strings(out)
-	return out
+	s.sortedMu.Lock()
+	defer s.sortedMu.Unlock()
+	if s.sorted == nil {
+		s.sorted = make([]string, 0, len(s.icons))
+		for n := range s.icons {
+			s.sorted = append(s.sorted, n)
+		}
+		sort.Strings(s.sorted)
+	}
+	return s.sorted
 }
 
 func builtinByName(name string) *Icon {

@@ -82,12 +82,20 @@ type Problem struct {
 func (p Problem) Error() bool { return p.Icon != "" }
 
 // Text is the problem's message; an unknown icon's says which name is
-// nearest by suggest (or lists the names when none is near).
-func (p Problem) Text(icons *IconSet, suggest func(word string, choices []string) string) string {
+// nearest (or lists some names when none is near).
+func (p Problem) Text(icons *IconSet, hints NameHints) string {
 	if p.Icon == "" {
 		return p.Message
 	}
-	return UnknownIcon(p.Icon, icons, suggest)
+	return UnknownIcon(p.Icon, icons, hints)
+}
+
+// NameHints make the message about an unknown name: the nearest name
+// there is, or a short list of them (cards.Suggest and cards.ListChoices:
+// typeset does not import cards).
+type NameHints struct {
+	Suggest func(word string, choices []string) string
+	List    func(choices []string) string
 }
 
 // piece is a stretch of a word in one font, or one icon, with its width in ems.
@@ -427,13 +435,13 @@ func (s *runeSet) add(list []rune, r rune) []rune {
 }
 
 // UnknownIcon is the message for an icon name the set lacks: with the
-// nearest name by suggest, or the list of names when none is near.
-func UnknownIcon(name string, icons *IconSet, suggest func(word string, choices []string) string) string {
-	names := icons.Names()
-	if near := suggest(name, names); near != "" {
+// nearest name, or some of the names when none is near.
+func UnknownIcon(name string, icons *IconSet, hints NameHints) string {
+	names := icons.sortedNames()
+	if near := hints.Suggest(name, names); near != "" {
 		return fmt.Sprintf("unknown icon :%s:; did you mean :%s:?", name, near)
 	}
-	return fmt.Sprintf("unknown icon :%s:; icons: %s", name, strings.Join(names, ", "))
+	return fmt.Sprintf("unknown icon :%s:; icons: %s", name, hints.List(names))
 }
 
 // combine adds markup emphasis to a base style.

@@ -648,7 +648,7 @@ func TestInlineIcons(t *testing.T) {
 		t.Errorf("after the icon: %q at %.4f, want \"now\" one em and a space after it starts", after.text, after.x)
 	}
 	_, res = typeset.LayoutText(nil, "a :hart: b", box, st, icons)
-	if len(res.Problems) != 1 || !res.Problems[0].Error() || res.Problems[0].Text(icons, cards.Suggest) != "unknown icon :hart:; did you mean :heart:?" {
+	if len(res.Problems) != 1 || !res.Problems[0].Error() || res.Problems[0].Text(icons, typeset.NameHints{Suggest: cards.Suggest, List: cards.ListChoices}) != "unknown icon :hart:; did you mean :heart:?" {
 		t.Errorf("problems %+v", res.Problems)
 	}
 }
