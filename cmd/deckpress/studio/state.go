@@ -297,11 +297,12 @@ func (d *deckState) render() {
 
 // image returns the PNG of card i, side s.
 func (d *deckState) image(i int, s layout.Side) ([]byte, int, error) {
-	k := 2*i + int(s)
-	if i < 0 || k >= len(d.faces) {
+	// i comes from a URL: compared before any arithmetic on it, which
+	// would overflow for the largest numbers
+	if i < 0 || i >= len(d.faces)/2 {
 		return nil, 0, fmt.Errorf("no card %d", i+1)
 	}
-	f := d.faces[k]
+	f := d.faces[2*i+int(s)]
 	f.once.Do(func() {
 		f.png, f.err = png.Encode(png.Face(f.face, d.job.Plan.CardBleedBox(), cardDPI))
 	})

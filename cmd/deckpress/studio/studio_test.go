@@ -398,3 +398,17 @@ func TestProjectInputsStayInTheFolder(t *testing.T) {
 		t.Errorf("diagnostics at %s, want errors at deckpress.yaml lines 3 and 4", got)
 	}
 }
+
+// A card number from the address is checked before any arithmetic on it:
+// numbers out of the deck, the largest and smallest int among them, are
+// 404, never a panic.
+func TestCardNumbersOutOfRange(t *testing.T) {
+	_, h, _ := kit(t, "audition")
+	for _, n := range []string{"0", "-1", "46", "9223372036854775807", "-9223372036854775808", "4611686018427387904", "99999999999999999999", "x"} {
+		for _, face := range []string{"front.png", "back.png"} {
+			if code, body := do(h, get("/api/card/audition.yaml/audition/"+n+"/"+face, "localhost:8080")); code != http.StatusNotFound {
+				t.Errorf("card %s %s: status %d (%q), want 404", n, face, code, strings.TrimSpace(body))
+			}
+		}
+	}
+}
