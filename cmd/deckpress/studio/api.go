@@ -2,6 +2,7 @@ package studio
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -204,6 +205,9 @@ func (s *Server) viewJob(r *http.Request) (*output.DeckJob, error) {
 	flags, err := output.ReadFlags(given)
 	if err != nil {
 		return nil, err
+	}
+	if _, err := s.state.readInput(in.Path); errors.Is(err, errOutside) {
+		return nil, fmt.Errorf("%s: %w", in.Path, err)
 	}
 	req := build.Request{Env: build.Env{Dir: s.dir}, Inputs: []string{filepath.FromSlash(in.Path)}, Print: flags.Over(s.state.printOptions())}
 	decks, diags, err := build.Decks(req)

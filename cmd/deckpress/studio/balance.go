@@ -2,6 +2,7 @@ package studio
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -171,11 +172,16 @@ func (s *Server) apiSimStart(w http.ResponseWriter, r *http.Request) {
 func (s *Server) play(req simRequest, progress func(done, total int)) (any, *draw.Document, error) {
 	var inputs []string
 	if req.Input != "" {
-		inputs = []string{filepath.FromSlash(req.Input)}
+		inputs = []string{req.Input}
 	} else if req.Game == "gladiators" {
-		for _, p := range s.state.simChoices()["gladiators"] {
-			inputs = append(inputs, filepath.FromSlash(p))
+		inputs = s.state.simChoices()["gladiators"]
+	}
+	for i, p := range inputs {
+		// the lab opens the files named to it wherever they lead
+		if _, err := s.state.readInput(p); errors.Is(err, errOutside) {
+			return nil, nil, fmt.Errorf("%s: %w", p, err)
 		}
+		inputs[i] = filepath.FromSlash(p)
 	}
 	paper, _ := layout.ParsePaper("a4", layout.SideLengths)
 	return simulate.Default(build.Env{Dir: s.dir}, req.Game, inputs, req.Games, req.Seed, progress, paper)
