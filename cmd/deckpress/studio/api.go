@@ -69,6 +69,26 @@ func diagsJSON(ds cards.Diagnostics) []diagJSON {
 	return out
 }
 
+// statusError is an error and the HTTP status that answers it.
+type statusError struct {
+	code int
+	err  error
+}
+
+func (e *statusError) Error() string { return e.err.Error() }
+func (e *statusError) Unwrap() error { return e.err }
+
+func withStatus(code int, err error) error { return &statusError{code, err} }
+
+// fail answers with err and its status: 500 when it has none.
+func fail(w http.ResponseWriter, err error) {
+	code := http.StatusInternalServerError
+	if se := (*statusError)(nil); errors.As(err, &se) {
+		code = se.code
+	}
+	http.Error(w, err.Error(), code)
+}
+
 func writeJSON(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -297,6 +297,11 @@ func (st *state) build(p string, prev *inputState) *inputState {
 	if err == nil {
 		in.Format = format(p, src)
 	}
+	if prev != nil && !slices.Contains(build.Formats(), in.Format) {
+		// broken (or gone): still the kind of file it was, so that its
+		// pages, and the designer of a hero file, show why
+		in.Format = prev.Format
+	}
 	var diags cards.Diagnostics
 	if in.Format == "deck" {
 		// one pass for the cards and the diagnostics build would give:
