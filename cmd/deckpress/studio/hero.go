@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -300,8 +299,8 @@ func (s *Server) unsaved(r *http.Request) (*inputState, []byte, error) {
 }
 
 // apiHeroSave is POST /api/hero/save {input, edits}: writes the file with
-// the edits, atomically (a temporary file renamed over it, both inside the
-// project folder), then answers as compute.
+// the edits, then answers as compute. The file's lock is held from its
+// reading to the rename, so that saves of one file go one at a time.
 func (s *Server) apiHeroSave(w http.ResponseWriter, r *http.Request) {
 	in, src, err := s.save(r)
 	if err != nil {
@@ -322,46 +321,17 @@ func (s *Server) save(r *http.Request) (*inputState, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	src, err := s.edited(in, in.Path, req.Edits)
+	name, err := s.state.target(in.Path)
+	if err != nil {
+		return nil, nil, withStatus(http.StatusConflict, fmt.Errorf("save %s: %w", in.Path, cards.Cause(err)))
+	}
+	defer s.saves.lock(name)()
+	src, err := s.edited(in, name, req.Edits)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := writeAtomic(s.dir, filepath.FromSlash(in.Path), src); err != nil {
-		return nil, nil, err
+	if err := writeAtomic(s.dir, name, src); err != nil {
+		return nil, nil, withStatus(http.StatusConflict, err)
 	}
 	return in, src, nil
-}
-
-// writeAtomic writes name inside dir through an os.Root: a temporary file
-// beside it, synced, then renamed over it.
-func writeAtomic(dir, name string, data []byte) error {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	mode := os.FileMode(0o644)
-	if info, err := root.Stat(name); err == nil {
-		mode = info.Mode().Perm()
-	}
-	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".deckpress-tmp")
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = root.Rename(tmp, name)
-	}
-	if err != nil {
-		root.Remove(tmp)
-		return fmt.Errorf("save %s: %w", name, err)
-	}
-	return nil
 }

@@ -55,8 +55,9 @@ type Server struct {
 	mux   *http.ServeMux
 	log   io.Writer
 	sheetsCache
-	lab      labRun   // the balance page's run
-	previews previews // the hero designer's last images
+	lab      labRun    // the balance page's run
+	previews previews  // the hero designer's last images
+	saves    fileLocks // the hero designer's saves, one at a time a file
 }
 
 // New loads the project in opts.Dir and returns its studio; it does not
