@@ -227,6 +227,7 @@ func (c *previews) draw(key string, job *output.DeckJob, dpi float64) []string {
 		}
 	}
 	box := job.Plan.CardBleedBox()
+	dpi = fit(layout.Size{W: box.W, H: box.H}, dpi)
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range min(runtime.GOMAXPROCS(0), len(todo)) {

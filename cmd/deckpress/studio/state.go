@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -70,10 +71,11 @@ type productInfo struct {
 // changes only when the face does, so that the page reloads only the
 // images that changed.
 type deckState struct {
-	name  string // its product's name
-	job   *output.DeckJob
-	faces []*face // card i side s at 2i+s
-	fresh []int   // the faces that changed from the previous deck
+	name   string // its product's name
+	number int    // counts the decks made, for the views of each
+	job    *output.DeckJob
+	faces  []*face // card i side s at 2i+s
+	fresh  []int   // the faces that changed from the previous deck
 }
 
 type face struct {
@@ -343,10 +345,13 @@ func stemOf(p string) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
+// decks counts the decks made.
+var decks atomic.Int64
+
 // newDeck wraps a prepared deck; a face equal to the same face of prev
 // keeps its version and image.
 func newDeck(name string, job *output.DeckJob, prev *deckState) *deckState {
-	d := &deckState{name: name, job: job}
+	d := &deckState{name: name, job: job, number: int(decks.Add(1))}
 	for i := range job.Entries() {
 		for _, side := range []layout.Side{layout.Front, layout.Back} {
 			f := &face{face: job.Face(i, side), version: 1}
@@ -396,7 +401,8 @@ func (d *deckState) image(i int, s layout.Side) ([]byte, int, error) {
 	}
 	f := d.faces[2*i+int(s)]
 	f.once.Do(func() {
-		f.png, f.err = png.Encode(png.Face(f.face, d.job.Plan.CardBleedBox(), cardDPI))
+		box := d.job.Plan.CardBleedBox()
+		f.png, f.err = png.Encode(png.Face(f.face, box, fit(layout.Size{W: box.W, H: box.H}, cardDPI)))
 	})
 	return f.png, f.version, f.err
 }
