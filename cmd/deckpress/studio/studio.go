@@ -199,11 +199,24 @@ func navigation(r *http.Request) bool {
 }
 
 // localHost reports whether a request's Host names this server by a name
-// no one else can point at it: localhost or an IP literal, on its port. A
-// DNS name is refused, which defeats DNS rebinding.
+// no one else can point at it: localhost or an IP literal, on its port
+// (which a client leaves out when it is 80). A DNS name is refused, which
+// defeats DNS rebinding.
 func (s *Server) localHost(hostport string) bool {
 	host, port, err := net.SplitHostPort(hostport)
-	if err != nil || port != s.port {
+	if err != nil {
+		// no port: HTTP's own, 80; an IPv6 address has its brackets
+		host, port = hostport, "80"
+		if inner, ok := strings.CutPrefix(hostport, "["); ok {
+			host, ok = strings.CutSuffix(inner, "]")
+			if !ok || !strings.Contains(host, ":") {
+				return false
+			}
+		} else if strings.Contains(hostport, ":") {
+			return false
+		}
+	}
+	if port != s.port {
 		return false
 	}
 	return host == "localhost" || net.ParseIP(host) != nil

@@ -47,25 +47,44 @@ func get(target, host string) *http.Request {
 	return r
 }
 
+// A request's Host must name the studio by localhost or an IP address,
+// on its port; on port 80, which clients leave out, with no port too.
 func TestHostMustBeLocal(t *testing.T) {
-	_, h, _ := kit(t, "audition")
+	s, _, _ := kit(t, "audition")
 	tests := []struct {
-		host string
-		want int
+		port, host string
+		want       int
 	}{
-		{"127.0.0.1:8080", 200},
-		{"localhost:8080", 200},
-		{"[::1]:8080", 200},
-		{"evil.example", http.StatusMisdirectedRequest},
-		{"evil.example:8080", http.StatusMisdirectedRequest}, // DNS rebinding: a name that points here
-		{"localhost.evil.example:8080", http.StatusMisdirectedRequest},
-		{"localhost:9090", http.StatusMisdirectedRequest}, // another port
-		{"127.0.0.1", http.StatusMisdirectedRequest},      // no port
+		{"8080", "127.0.0.1:8080", 200},
+		{"8080", "localhost:8080", 200},
+		{"8080", "[::1]:8080", 200},
+		{"8080", "evil.example", http.StatusMisdirectedRequest},
+		{"8080", "evil.example:8080", http.StatusMisdirectedRequest}, // DNS rebinding: a name that points here
+		{"8080", "localhost.evil.example:8080", http.StatusMisdirectedRequest},
+		{"8080", "localhost:9090", http.StatusMisdirectedRequest}, // another port
+		{"8080", "127.0.0.1", http.StatusMisdirectedRequest},      // no port: 80
+		{"8080", "[::1]", http.StatusMisdirectedRequest},
+		{"80", "127.0.0.1", 200},
+		{"80", "localhost", 200},
+		{"80", "[::1]", 200},
+		{"80", "127.0.0.1:80", 200},
+		{"80", "evil.example", http.StatusMisdirectedRequest},
+		{"80", "127.0.0.1:8080", http.StatusMisdirectedRequest},
+		{"80", "::1", http.StatusMisdirectedRequest}, // an IPv6 address needs its brackets
+		{"80", "[::1", http.StatusMisdirectedRequest},
+		{"80", "[localhost]", http.StatusMisdirectedRequest},
+		{"80", "127.0.0.1:", http.StatusMisdirectedRequest},
 	}
 	for _, tt := range tests {
-		if code, _ := do(h, get("/api/project", tt.host)); code != tt.want {
-			t.Errorf("Host %s: status %d, want %d", tt.host, code, tt.want)
+		if code, _ := do(s.Handler(tt.port), get("/api/project", tt.host)); code != tt.want {
+			t.Errorf("port %s, Host %s: status %d, want %d", tt.port, tt.host, code, tt.want)
 		}
+	}
+	// the page's own requests on port 80: Origin and Host without it
+	r := post("/api/hero/compute", "http://127.0.0.1", s.Token(), `{"input": "audition.yaml"}`)
+	r.Host = "127.0.0.1"
+	if code, body := do(s.Handler("80"), r); code != http.StatusNotFound || !strings.Contains(body, "no such hero file") {
+		t.Errorf("a POST on port 80: %d %s, want past the guard", code, body)
 	}
 }
 
