@@ -424,7 +424,7 @@ func (st *state) input(p string) *inputState {
 func (st *state) changed(files []string) {
 	st.mu.RLock()
 	old := slices.Clone(st.inputs)
-	all := slices.Contains(files, filepath.Join(st.dir, cards.ProjectFile)) || slices.ContainsFunc(files, st.newMember)
+	all := slices.Contains(files, filepath.Join(st.dir, cards.ProjectFile)) || slices.ContainsFunc(files, st.memberChanged)
 	st.mu.RUnlock()
 	var next []*inputState
 	var changed []string
@@ -467,11 +467,18 @@ func (st *state) printOptions() output.PrintOptions {
 	return st.print
 }
 
-// newMember reports whether a changed file is a YAML file in a folder
-// whose files are inputs that was not there at the last load: a file
-// made after the studio started.
-func (st *state) newMember(f string) bool {
-	return slices.Contains(st.folders, filepath.Dir(f)) && build.FolderMember(filepath.Base(f)) && !st.members[f]
+// memberChanged reports whether a changed file changes which files of a
+// folder are inputs: a YAML file in a folder whose files are inputs that
+// was not one at the last load (made since), or that was and is gone.
+func (st *state) memberChanged(f string) bool {
+	if !slices.Contains(st.folders, filepath.Dir(f)) || !build.FolderMember(filepath.Base(f)) {
+		return false
+	}
+	if !st.members[f] {
+		return true
+	}
+	_, err := os.Lstat(f)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 func find(ins []*inputState, p string) *inputState {
