@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path/filepath"
@@ -76,6 +77,27 @@ func fail(w http.ResponseWriter, err error) {
 		code = se.code
 	}
 	http.Error(w, err.Error(), code)
+}
+
+// decode reads a request's JSON body into v: a body that is not one JSON
+// value of v's fields (an unknown field, something after the value) is
+// 400, naming what is wrong; one over maxBody is 413.
+func decode(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errors.New("the body holds more than one JSON value")
+		}
+	}
+	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+		return withStatus(http.StatusRequestEntityTooLarge, fmt.Errorf("the body is over %d bytes", mbe.Limit))
+	}
+	if err != nil {
+		return withStatus(http.StatusBadRequest, err)
+	}
+	return nil
 }
 
 func writeJSON(w http.ResponseWriter, v any) {

@@ -113,8 +113,8 @@ func (s *Server) apiSimPage(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) apiSimStart(w http.ResponseWriter, r *http.Request) {
 	var req simRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, "a run is {game, input, games, seed}: "+err.Error(), http.StatusBadRequest)
+	if err := decode(r, &req); err != nil {
+		fail(w, fmt.Errorf("a run is {game, input, games, seed}: %w", err))
 		return
 	}
 	limit, ok := maxGames[req.Game]

@@ -2,7 +2,6 @@ package studio
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -288,8 +287,8 @@ func (s *Server) apiHeroCompute(w http.ResponseWriter, r *http.Request) {
 // unsaved.
 func (s *Server) unsaved(r *http.Request) (*inputState, []byte, error) {
 	var req heroRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		return nil, nil, withStatus(http.StatusBadRequest, fmt.Errorf("bad request: %w", err))
+	if err := decode(r, &req); err != nil {
+		return nil, nil, fmt.Errorf("a request is {input, edits: [{line, col, old, value}]}: %w", err)
 	}
 	in, err := s.heroInput(req.Input)
 	if err != nil {
@@ -315,8 +314,8 @@ func (s *Server) apiHeroSave(w http.ResponseWriter, r *http.Request) {
 // it, atomically.
 func (s *Server) save(r *http.Request) (*inputState, []byte, error) {
 	var req heroRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		return nil, nil, withStatus(http.StatusBadRequest, fmt.Errorf("bad request: %w", err))
+	if err := decode(r, &req); err != nil {
+		return nil, nil, fmt.Errorf("a request is {input, edits: [{line, col, old, value}]}: %w", err)
 	}
 	in, err := s.heroInput(req.Input)
 	if err != nil {

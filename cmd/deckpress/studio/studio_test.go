@@ -148,11 +148,33 @@ func TestChangesNeedSameOriginAndToken(t *testing.T) {
 	}
 }
 
-func TestBodiesAreBounded(t *testing.T) {
+// A request's body is one JSON value of the request's fields and at most
+// 1 MiB: an unknown field is 400 and named, so is anything after the
+// value; a larger body is 413.
+func TestBodiesAreChecked(t *testing.T) {
 	s, h, _ := kit(t, "gladiators")
-	big := `{"input": "voltage-crew.yaml", "edits": [], "pad": "` + strings.Repeat("x", 2<<20) + `"}`
-	if code, _ := do(h, post("/api/hero/compute", "http://127.0.0.1:8080", s.Token(), big)); code != http.StatusBadRequest {
-		t.Errorf("a 2 MiB body: status %d, want 400", code)
+	big := `{"input": "voltage-crew.yaml", "edits": [{"line": 1, "col": 1, "old": "` + strings.Repeat("x", 2<<20) + `", "value": "y"}]}`
+	tests := []struct {
+		paths []string
+		body  string
+		code  int
+		say   string
+	}{
+		{[]string{"/api/hero/compute", "/api/hero/save"}, big, http.StatusRequestEntityTooLarge, "the body is over 1048576 bytes"},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": [], "pad": 1}`, 400, `json: unknown field "pad"`},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": [{"line": 1, "col": 1, "old": "x", "value": "y", "to": 2}]}`, 400, `json: unknown field "to"`},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": []} x`, 400, "the body holds more than one JSON value"},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": []}{}`, 400, "the body holds more than one JSON value"},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": []}` + "\n", 200, ""},
+		{[]string{"/api/sim"}, `{"game": "audition", "games": 10, "sead": 1}`, 400, `a run is {game, input, games, seed}: json: unknown field "sead"`},
+		{[]string{"/api/sim"}, `{"game": "audition", "games": 10}]`, 400, "a run is {game, input, games, seed}: the body holds more than one JSON value"},
+	}
+	for _, tt := range tests {
+		for _, path := range tt.paths {
+			if code, body := do(h, post(path, "http://127.0.0.1:8080", s.Token(), tt.body)); code != tt.code || !strings.Contains(body, tt.say) {
+				t.Errorf("%s %.60s: status %d %.200q, want %d %q", path, tt.body, code, body, tt.code, tt.say)
+			}
+		}
 	}
 }
 
