@@ -283,14 +283,20 @@ func (s *Server) apiHeroCompute(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, s.compute(in, src))
 }
 
+// readHeroRequest reads a compute's or a save's request and its input.
+func (s *Server) readHeroRequest(r *http.Request) (heroRequest, *inputState, error) {
+	var req heroRequest
+	if err := decode(r, &req); err != nil {
+		return req, nil, fmt.Errorf("a request is {input, edits: [{line, col, old, value}]}: %w", err)
+	}
+	in, err := s.heroInput(req.Input)
+	return req, in, err
+}
+
 // unsaved reads a compute's request and applies its edits to the file,
 // unsaved.
 func (s *Server) unsaved(r *http.Request) (*inputState, []byte, error) {
-	var req heroRequest
-	if err := decode(r, &req); err != nil {
-		return nil, nil, fmt.Errorf("a request is {input, edits: [{line, col, old, value}]}: %w", err)
-	}
-	in, err := s.heroInput(req.Input)
+	req, in, err := s.readHeroRequest(r)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -313,11 +319,7 @@ func (s *Server) apiHeroSave(w http.ResponseWriter, r *http.Request) {
 // save reads a save's request, applies its edits to the file and writes
 // it, atomically.
 func (s *Server) save(r *http.Request) (*inputState, []byte, error) {
-	var req heroRequest
-	if err := decode(r, &req); err != nil {
-		return nil, nil, fmt.Errorf("a request is {input, edits: [{line, col, old, value}]}: %w", err)
-	}
-	in, err := s.heroInput(req.Input)
+	req, in, err := s.readHeroRequest(r)
 	if err != nil {
 		return nil, nil, err
 	}

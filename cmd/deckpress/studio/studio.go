@@ -7,9 +7,10 @@
 //
 // It is safe by default: it listens on loopback unless told otherwise,
 // answers only requests addressed to a local name (no DNS rebinding),
+// shows another site's page nothing but its own pages opened from a link,
 // changes files only on a same-origin request carrying the run's token,
-// reads and writes only inside the project folder, and bounds every
-// request in size and time.
+// reads and writes only inside the project folder, through an os.Root,
+// and bounds every request in size, time and the images it draws.
 package studio
 
 import (
