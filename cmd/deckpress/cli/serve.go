@@ -2,20 +2,24 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
+	"os"
 	"os/exec"
 	"runtime"
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/cmd/deckpress/studio"
 )
 
 // ServeOptions are the options of deckpress serve.
 type ServeOptions struct {
 	Factory *Factory
-	Dir     string
+	Dir     string // as given, relative to the working folder
 	Port    int
 	Listen  string // host:port; "" is 127.0.0.1 and --port
 	Open    bool
@@ -36,14 +40,17 @@ It listens on 127.0.0.1 only; --listen with another address exposes the
 project to the network, and says so.`,
 		Args: positional(0, 1, "at most one DIR"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.Dir = f.Dir
+			opts.Dir = "."
 			if len(args) == 1 {
-				opts.Dir = f.BuildEnv().Abs(args[0])
+				opts.Dir = args[0]
 			}
 			if opts.Port < 0 || opts.Port > 65535 {
 				return flagErrorf("--port: %d is not a port (0 to 65535)", opts.Port)
 			}
 			if opts.Listen != "" {
+				if cmd.Flags().Changed("port") {
+					return flagErrorf("--listen and --port: --listen HOST:PORT names the port too; give one of them")
+				}
 				if _, _, err := net.SplitHostPort(opts.Listen); err != nil {
 					return flagErrorf("--listen: %q is not host:port", opts.Listen)
 				}
@@ -63,7 +70,17 @@ project to the network, and says so.`,
 
 func runServe(opts *ServeOptions) error {
 	f := opts.Factory
-	s, err := studio.New(studio.Options{Dir: opts.Dir, Log: f.Err})
+	dir := f.BuildEnv().Abs(opts.Dir)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("%s: no such folder", opts.Dir)
+		case err != nil:
+			return fmt.Errorf("%s: %w", opts.Dir, cards.Cause(err))
+		}
+		return fmt.Errorf("%s: not a folder; serve shows a project folder", opts.Dir)
+	}
+	s, err := studio.New(studio.Options{Dir: dir, Log: f.Err})
 	if err != nil {
 		return err
 	}
@@ -71,10 +88,11 @@ func runServe(opts *ServeOptions) error {
 	if err != nil {
 		return err
 	}
+	addr := served(opts.Listen, ln.Addr())
 	if exposed {
-		fmt.Fprintf(f.Err, "deckpress: warning: listening on %s (--listen): anyone who can reach this address can see the project and change its hero files\n", opts.Listen)
+		fmt.Fprintf(f.Err, "deckpress: warning: listening on %s (--listen): anyone who can reach this address can see the project and change its hero files\n", addr)
 	}
-	url := "http://" + ln.Addr().String() + "/"
+	url := "http://" + addr + "/"
 	fmt.Fprintln(f.Out, url)
 	if opts.Open {
 		openBrowser(url)
@@ -85,6 +103,21 @@ func runServe(opts *ServeOptions) error {
 		go func() { <-f.Stop; cancel() }()
 	}
 	return s.Serve(ctx, ln, f.Debounce)
+}
+
+// served is the address to print: the host asked for (127.0.0.1 by
+// default, localhost for none), not the listener's ([::] for 0.0.0.0),
+// with the port listened on (a free one for port 0).
+func served(listen string, addr net.Addr) string {
+	host := "127.0.0.1"
+	if listen != "" {
+		host, _, _ = net.SplitHostPort(listen) // checked by the command
+	}
+	if host == "" {
+		host = "localhost"
+	}
+	_, port, _ := net.SplitHostPort(addr.String())
+	return net.JoinHostPort(host, port)
 }
 
 // openBrowser opens url in the desktop's browser, if there is one.

@@ -2,36 +2,28 @@ package studio
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output"
-	"github.com/deckpress/deckpress/output/build"
-	"github.com/deckpress/deckpress/output/png"
-	"github.com/deckpress/deckpress/templates/draw"
 )
-
-// sheetDPI is the resolution of the sheet images.
-const sheetDPI = 40
-
-// safeInset is how far inside the trim the safe-zone guide runs, in mm.
-const safeInset = 3.0
 
 func (s *Server) routes() {
 	m := http.NewServeMux()
-	m.HandleFunc("GET /{$}", s.page("project"))
-	m.HandleFunc("GET /deck", s.page("deck"))
-	m.HandleFunc("GET /hero", s.page("hero"))
-	m.HandleFunc("GET /balance", s.page("balance"))
-	m.HandleFunc("GET /pages", s.page("pages"))
+	for path, name := range pagePaths {
+		if path == "/" {
+			path = "/{$}"
+		}
+		m.HandleFunc("GET "+path, s.page(name))
+	}
 	m.Handle("GET /assets/", http.FileServerFS(assets))
 	m.HandleFunc("GET /api/project", s.apiProject)
 	m.HandleFunc("GET /api/deck", s.apiDeck)
@@ -48,7 +40,6 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/sim", s.apiSimStart)
 	m.HandleFunc("GET /api/sim/page/{n}", s.apiSimPage)
 	s.mux = m
-	s.sheets = map[string]*output.DeckJob{}
 }
 
 // diagJSON is a diagnostic as the API shows it.
@@ -66,6 +57,47 @@ func diagsJSON(ds cards.Diagnostics) []diagJSON {
 		out = append(out, diagJSON{Path: filepath.ToSlash(d.Pos.File), Line: d.Pos.Line, Col: d.Pos.Col, Severity: d.Severity.String(), Message: d.Message})
 	}
 	return out
+}
+
+// statusError is an error and the HTTP status that answers it.
+type statusError struct {
+	code int
+	err  error
+}
+
+func (e *statusError) Error() string { return e.err.Error() }
+func (e *statusError) Unwrap() error { return e.err }
+
+func withStatus(code int, err error) error { return &statusError{code, err} }
+
+// fail answers with err and its status: 500 when it has none.
+func fail(w http.ResponseWriter, err error) {
+	code := http.StatusInternalServerError
+	if se := (*statusError)(nil); errors.As(err, &se) {
+		code = se.code
+	}
+	http.Error(w, err.Error(), code)
+}
+
+// decode reads a request's JSON body into v: a body that is not one JSON
+// value of v's fields (an unknown field, something after the value) is
+// 400, naming what is wrong; one over maxBody is 413.
+func decode(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil {
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errors.New("the body holds more than one JSON value")
+		}
+	}
+	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+		return withStatus(http.StatusRequestEntityTooLarge, fmt.Errorf("the body is over %d bytes", mbe.Limit))
+	}
+	if err != nil {
+		return withStatus(http.StatusBadRequest, err)
+	}
+	return nil
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
@@ -156,7 +188,12 @@ func (s *Server) apiCard(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such card", http.StatusNotFound)
 		return
 	}
+	release, ok := s.turn(w, r)
+	if !ok {
+		return
+	}
 	b, v, err := in.deck.image(n-1, side)
+	release()
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
@@ -174,116 +211,6 @@ func servePNG(w http.ResponseWriter, r *http.Request, b []byte, v int) {
 	} else {
 		w.Header().Set("Cache-Control", "no-cache")
 	}
-	w.Write(b)
-}
-
-// viewJob prepares an input's deck with the print settings of the query
-// (flag names: paper, orientation, duplex, bleed, gutter, margin, rotate)
-// over the project's, keeping the last ones asked for.
-func (s *Server) viewJob(r *http.Request) (*output.DeckJob, error) {
-	q := r.URL.Query()
-	in := s.state.input(q.Get("input"))
-	if in == nil || in.deck == nil {
-		return nil, fmt.Errorf("no such deck")
-	}
-	given := map[string]string{}
-	for _, k := range []string{"paper", "orientation", "duplex", "bleed", "gutter", "margin", "rotate"} {
-		if v := q.Get(k); v != "" {
-			given[k] = v
-		}
-	}
-	if len(given) == 0 {
-		return in.deck.job, nil
-	}
-	key := fmt.Sprintf("%s %p %v", in.Path, in.deck, given)
-	s.sheetsMu.Lock()
-	defer s.sheetsMu.Unlock()
-	if job, ok := s.sheets[key]; ok {
-		return job, nil
-	}
-	flags, err := output.ReadFlags(given)
-	if err != nil {
-		return nil, err
-	}
-	req := build.Request{Env: build.Env{Dir: s.dir}, Inputs: []string{filepath.FromSlash(in.Path)}, Print: flags.Over(s.state.printOptions())}
-	decks, diags, err := build.Decks(req)
-	if err != nil {
-		return nil, err
-	}
-	if len(decks) != 1 {
-		return nil, fmt.Errorf("the deck does not build with these settings: %v", diags)
-	}
-	if len(s.sheets) > 32 {
-		clear(s.sheets)
-	}
-	s.sheets[key] = decks[0].Job
-	return decks[0].Job, nil
-}
-
-// apiSheets is GET /api/sheets?input=P&…: the deck's sheets under the
-// view's print settings, with the geometry of the guides.
-func (s *Server) apiSheets(w http.ResponseWriter, r *http.Request) {
-	job, err := s.viewJob(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusNotFound)
-		return
-	}
-	plan := job.Plan
-	doc := job.Document()
-	type rect struct{ X, Y, W, H float64 }
-	type slot struct {
-		Bleed rect `json:"bleed"`
-		Trim  rect `json:"trim"`
-		Safe  rect `json:"safe"`
-	}
-	flip := plan.Flip()
-	out := struct {
-		Pages  []string `json:"pages"`
-		Duplex string   `json:"duplex"`
-		Paper  rect     `json:"paper"`
-		FlipX  bool     `json:"flipX"`
-		FlipY  bool     `json:"flipY"`
-		Slots  []slot   `json:"slots"`
-	}{Duplex: plan.Duplex.String(), Paper: rect{W: plan.Page.W, H: plan.Page.H}, FlipX: flip.A < 0, FlipY: flip.D < 0}
-	q := r.URL.Query()
-	for i := range doc.Len() {
-		q.Set("v", fmt.Sprintf("%p", job))
-		out.Pages = append(out.Pages, fmt.Sprintf("/api/sheet/%d?%s", i, q.Encode()))
-	}
-	for row := range plan.Rows {
-		for col := range plan.Cols {
-			b := plan.SlotBox(row, col)
-			t := layout.Rect{X: b.X + plan.Bleed, Y: b.Y + plan.Bleed, W: b.W - 2*plan.Bleed, H: b.H - 2*plan.Bleed}
-			sf := layout.Rect{X: t.X + safeInset, Y: t.Y + safeInset, W: t.W - 2*safeInset, H: t.H - 2*safeInset}
-			out.Slots = append(out.Slots, slot{rect(b), rect(t), rect(sf)})
-		}
-	}
-	writeJSON(w, out)
-}
-
-// apiSheet is GET /api/sheet/{page}?input=P&…: one page of the deck's
-// PDF, drawn by the PNG back end.
-func (s *Server) apiSheet(w http.ResponseWriter, r *http.Request) {
-	job, err := s.viewJob(r)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusNotFound)
-		return
-	}
-	doc := job.Document()
-	i, err := strconv.Atoi(r.PathValue("page"))
-	if err != nil || i < 0 || i >= doc.Len() {
-		http.Error(w, "no such page", http.StatusNotFound)
-		return
-	}
-	c := png.New(sheetDPI)
-	page := doc.Page(i)
-	draw.DrawPage(c, &page)
-	b, err := c.Encode()
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "image/png")
 	w.Write(b)
 }
 
@@ -314,12 +241,6 @@ func (s *Server) apiEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-}
-
-// sheetsCache guards the jobs prepared for other print settings.
-type sheetsCache struct {
-	sheetsMu sync.Mutex
-	sheets   map[string]*output.DeckJob
 }
 
 // shown trims an input path for a title.

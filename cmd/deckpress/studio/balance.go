@@ -1,13 +1,18 @@
 package studio
 
 import (
+	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
+	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output/build"
 	"github.com/deckpress/deckpress/output/build/simulate"
@@ -34,6 +39,7 @@ type labRun struct {
 	game, input string
 	done, total int
 	err         string
+	diags       cards.Diagnostics // the inputs' problems, when they do not play
 	result      json.RawMessage
 	pages       [][]byte // the report's pages, PNG
 	version     int      // counts finished runs, for the images' URLs
@@ -78,9 +84,10 @@ func (s *Server) apiSim(w http.ResponseWriter, r *http.Request) {
 		Done    int                 `json:"done"`
 		Total   int                 `json:"total"`
 		Error   string              `json:"error,omitempty"`
+		Diags   []diagJSON          `json:"diagnostics"`
 		Result  json.RawMessage     `json:"result,omitempty"`
 		Pages   []string            `json:"pages"`
-	}{s.state.simChoices(), run.running, run.game, run.input, run.done, run.total, run.err, run.result, pageURLs(len(run.pages), run.version)})
+	}{s.state.simChoices(), run.running, run.game, run.input, run.done, run.total, run.err, diagsJSON(run.diags), run.result, pageURLs(len(run.pages), run.version)})
 }
 
 func pageURLs(n, version int) []string {
@@ -112,8 +119,8 @@ func (s *Server) apiSimPage(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) apiSimStart(w http.ResponseWriter, r *http.Request) {
 	var req simRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, "a run is {game, input, games, seed}: "+err.Error(), http.StatusBadRequest)
+	if err := decode(r, &req); err != nil {
+		fail(w, fmt.Errorf("a run is {game, input, games, seed}: %w", err))
 		return
 	}
 	limit, ok := maxGames[req.Game]
@@ -128,6 +135,10 @@ func (s *Server) apiSimStart(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such input", http.StatusNotFound)
 		return
 	}
+	if choices := s.state.simChoices()[req.Game]; req.Input != "" && !slices.Contains(choices, req.Input) {
+		http.Error(w, wrongInput(req.Game, req.Input, s.state.input(req.Input).Format, choices), http.StatusBadRequest)
+		return
+	}
 	run := &s.lab
 	run.mu.Lock()
 	if run.running {
@@ -135,7 +146,7 @@ func (s *Server) apiSimStart(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "a run is in progress; wait for it to end", http.StatusConflict)
 		return
 	}
-	run.running, run.game, run.input, run.done, run.total, run.err, run.result, run.pages = true, req.Game, req.Input, 0, req.Games, "", nil, nil
+	run.running, run.game, run.input, run.done, run.total, run.err, run.diags, run.result, run.pages = true, req.Game, req.Input, 0, req.Games, "", nil, nil, nil
 	run.mu.Unlock()
 	progress := func(done, total int) {
 		run.mu.Lock()
@@ -157,7 +168,7 @@ func (s *Server) apiSimStart(w http.ResponseWriter, r *http.Request) {
 		run.running = false
 		run.version++
 		if err != nil {
-			run.err = err.Error()
+			run.err, run.diags = failure(err, req.Game, req.Input)
 			return
 		}
 		run.result, run.pages = js, pages
@@ -167,15 +178,46 @@ func (s *Server) apiSimStart(w http.ResponseWriter, r *http.Request) {
 	}{true})
 }
 
+// plays names what each game plays, for a message.
+var plays = map[string]string{"slugfest": "a slugfest file", "galaga": "a deck", "audition": "a deck", "gladiators": "hero and team files"}
+
+// wrongInput says why the input p, of format, is not one the game plays,
+// and which are.
+func wrongInput(game, p, format string, choices []string) string {
+	which := "the project has none; leave the file empty to play the kit's"
+	if len(choices) > 0 {
+		which = "here: " + strings.Join(choices, ", ")
+	}
+	return fmt.Sprintf("%s is a %s file, and %s plays %s (%s)", p, format, game, plays[game], which)
+}
+
+// failure is what a run that failed shows: its error and, when its
+// inputs did not play, every problem of theirs, each at its place (the
+// error shows only the first).
+func failure(err error, game, input string) (string, cards.Diagnostics) {
+	var list cards.ErrorList
+	if !errors.As(err, &list) {
+		return err.Error(), nil
+	}
+	diags := cards.Diagnostics(list)
+	errs, _ := diags.Count()
+	return fmt.Sprintf("%s: %s; the lab did not run", cmp.Or(input, game), cards.Count(errs, "error", "errors")), diags // sorted by Err
+}
+
 // play runs the requested lab with the command line's defaults.
 func (s *Server) play(req simRequest, progress func(done, total int)) (any, *draw.Document, error) {
 	var inputs []string
 	if req.Input != "" {
-		inputs = []string{filepath.FromSlash(req.Input)}
+		inputs = []string{req.Input}
 	} else if req.Game == "gladiators" {
-		for _, p := range s.state.simChoices()["gladiators"] {
-			inputs = append(inputs, filepath.FromSlash(p))
+		inputs = s.state.simChoices()["gladiators"]
+	}
+	for i, p := range inputs {
+		// the lab opens the files named to it wherever they lead
+		if _, err := s.state.readInput(p); errors.Is(err, errOutside) {
+			return nil, nil, fmt.Errorf("%s: %w", p, err)
 		}
+		inputs[i] = filepath.FromSlash(p)
 	}
 	paper, _ := layout.ParsePaper("a4", layout.SideLengths)
 	return simulate.Default(build.Env{Dir: s.dir}, req.Game, inputs, req.Games, req.Seed, progress, paper)

@@ -2,6 +2,9 @@ package studio
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -9,13 +12,14 @@ import (
 
 // simState is GET /api/sim.
 type simState struct {
-	Choices map[string][]string
-	Running bool
-	Done    int
-	Total   int
-	Error   string
-	Result  map[string]any
-	Pages   []string
+	Choices     map[string][]string
+	Running     bool
+	Done        int
+	Total       int
+	Error       string
+	Diagnostics []diagJSON
+	Result      map[string]any
+	Pages       []string
 }
 
 func simGet(t *testing.T, s *Server) simState {
@@ -50,6 +54,8 @@ func TestBalanceRun(t *testing.T) {
 		{`{"game": "audition", "games": 10, "input": "nowhere.yaml"}`, 404, "no such input"},
 		{`{"game": "audition", "games": 10, "input": "../audition/audition.yaml"}`, 404, "no such input"},
 		{`{"game": "audition", "games": 10, "input": "/etc/passwd"}`, 404, "no such input"},
+		{`{"game": "slugfest", "games": 10, "input": "audition.yaml"}`, 400, "audition.yaml is a deck file, and slugfest plays a slugfest file (the project has none; leave the file empty to play the kit's)"},
+		{`{"game": "galaga", "games": 10, "input": "rules.yaml"}`, 400, "rules.yaml is a rules file, and galaga plays a deck (here: audition.yaml, score-pad.yaml)"},
 		{`{"game": "audition", "games": 1e9}`, 400, "a run is {game, input, games, seed}"},
 		{`{"game": "audition", "games": 10, "seed": -1}`, 400, "a run is {game, input, games, seed}"},
 		{`{"game": `, 400, "a run is {game, input, games, seed}"},
@@ -91,5 +97,35 @@ func TestBalanceRun(t *testing.T) {
 		if code, _ := do(h, get("/api/sim/page/"+n, "127.0.0.1:8080")); code != 404 {
 			t.Errorf("page %q of a one-page report: %d, want 404", n, code)
 		}
+	}
+}
+
+// A run of a file that does not play says so, and shows every problem of
+// the file, each at its place.
+func TestBalanceRunShowsEveryProblem(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "bad.yaml"), []byte("slugfest: X\nteams: [{team: A, members: []}]\nbogus: 1\nbogus2: 2\n"), 0o644)
+	s, err := New(Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, out := do(s.Handler("8080"), post("/api/sim", "http://127.0.0.1:8080", s.Token(), `{"game": "slugfest", "input": "bad.yaml", "games": 10}`)); code != 200 {
+		t.Fatalf("start: %d %s", code, out)
+	}
+	var st simState
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if st = simGet(t, s); !st.Running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the run did not end within 30 s")
+		}
+	}
+	var at []string
+	for _, d := range st.Diagnostics {
+		at = append(at, fmt.Sprintf("%s:%d:%d: %s", d.Path, d.Line, d.Col, d.Severity))
+	}
+	if st.Error != "bad.yaml: 2 errors; the lab did not run" || strings.Join(at, ", ") != "bad.yaml:2:16: warning, bad.yaml:3:1: error, bad.yaml:4:1: error" {
+		t.Errorf("error %q, diagnostics %v; want 2 errors, each at its place, and the warning", st.Error, at)
 	}
 }

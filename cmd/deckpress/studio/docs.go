@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output/build"
 	"github.com/deckpress/deckpress/output/png"
 	"github.com/deckpress/deckpress/templates/draw"
@@ -77,12 +78,32 @@ func (d *docState) image(i int) ([]byte, int, error) {
 		return nil, 0, fmt.Errorf("no page %d", i+1)
 	}
 	p := d.pages[i]
+	b, err := p.draw(pageDPI)
+	return b, p.version, err
+}
+
+// maxPixels bounds the longer side of every image the studio draws,
+// whatever the size of its paper or card: at most 1200 pixels, 5.5 MiB of
+// RGBA, to draw.
+const maxPixels = 1200
+
+// fit returns dpi, or fewer dots to the inch when an image of size (mm)
+// would be more than maxPixels on its longer side.
+func fit(size layout.Size, dpi float64) float64 {
+	if long := max(size.W, size.H) / layout.MMPerInch; long*dpi > maxPixels {
+		return maxPixels / long
+	}
+	return dpi
+}
+
+// draw draws the page as PNG at dpi (see fit), once.
+func (p *pageImage) draw(dpi float64) ([]byte, error) {
 	p.once.Do(func() {
-		c := png.New(pageDPI)
+		c := png.New(fit(p.page.Size, dpi))
 		draw.DrawPage(c, &p.page)
 		p.png, p.err = c.Encode()
 	})
-	return p.png, p.version, p.err
+	return p.png, p.err
 }
 
 // pageURL is the stable address of a page image; v changes with the page.
@@ -142,7 +163,12 @@ func (s *Server) apiPage(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such page", http.StatusNotFound)
 		return
 	}
+	release, ok := s.turn(w, r)
+	if !ok {
+		return
+	}
 	b, v, err := doc.image(n - 1)
+	release()
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return

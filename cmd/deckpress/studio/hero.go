@@ -1,21 +1,16 @@
 package studio
 
 import (
-	"bytes"
 	"encoding/base64"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/deckpress/deckpress/cards"
-	"github.com/deckpress/deckpress/internal/safefile"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/output"
 	"github.com/deckpress/deckpress/output/build"
@@ -99,99 +94,35 @@ func heroForms(root *cards.Node) []heroForm {
 	return out
 }
 
-// edit replaces the scalar written at Line:Col, which must read Old.
-type edit struct {
-	Line  int    `json:"line"`
-	Col   int    `json:"col"`
-	Old   string `json:"old"`
-	Value string `json:"value"`
-}
-
-// applyEdits replaces each edited scalar in src in place, leaving every
-// other byte (comments, key order, layout) as it was. A scalar must be
-// written plain (unquoted) where the edit says; a new value that is not a
-// plain word is written quoted.
-func applyEdits(src []byte, edits []edit) ([]byte, error) {
-	lines := bytes.SplitAfter(src, []byte("\n"))
-	for _, e := range edits {
-		if e.Line < 1 || e.Line > len(lines) || e.Col < 1 {
-			return nil, fmt.Errorf("line %d: no such line", e.Line)
-		}
-		line := lines[e.Line-1]
-		at := byteCol(line, e.Col)
-		if at < 0 || !bytes.HasPrefix(line[at:], []byte(e.Old)) || e.Old == "" {
-			return nil, fmt.Errorf("line %d: the file no longer holds %q there; reload", e.Line, e.Old)
-		}
-		v := e.Value
-		if !plain(v) {
-			v = strconv.Quote(v)
-		}
-		fixed := append(append(append([]byte{}, line[:at]...), v...), line[at+len(e.Old):]...)
-		lines[e.Line-1] = fixed
-	}
-	return bytes.Join(lines, nil), nil
-}
-
-// byteCol turns a 1-based column of characters into a byte offset.
-func byteCol(line []byte, col int) int {
-	n := 1
-	for i := range string(line) {
-		if n == col {
-			return i
-		}
-		n++
-	}
-	return -1
-}
-
-// plain reports whether v can be written as an unquoted YAML scalar
-// without changing its meaning: letters, digits, spaces inside, - and _.
-func plain(v string) bool {
-	if v == "" || strings.TrimSpace(v) != v {
-		return false
-	}
-	for _, r := range v {
-		if !(r == ' ' || r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
 type heroRequest struct {
 	Input string `json:"input"`
 	Edits []edit `json:"edits"`
 }
 
-// heroSource reads the hero input of a request with its edits applied.
-func (s *Server) heroSource(w http.ResponseWriter, r *http.Request) (*inputState, []byte, bool) {
-	var req heroRequest
-	if r.Method == http.MethodGet {
-		req.Input = r.URL.Query().Get("input")
-	} else if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, "bad request: "+err.Error(), http.StatusBadRequest)
-		return nil, nil, false
-	}
-	in := s.state.input(req.Input)
+// heroInput returns the hero input p.
+func (s *Server) heroInput(p string) (*inputState, error) {
+	in := s.state.input(p)
 	if in == nil || !isHero(in.Format) {
-		http.Error(w, "no such hero file", http.StatusNotFound)
-		return nil, nil, false
+		return nil, withStatus(http.StatusNotFound, errors.New("no such hero file"))
 	}
-	root, err := os.OpenRoot(s.dir)
+	return in, nil
+}
+
+// edited reads the file name of the hero input in, through the folder's
+// root, and applies the edits.
+func (s *Server) edited(in *inputState, name string, edits []edit) ([]byte, error) {
+	src, err := s.state.readInput(name)
+	switch {
+	case errors.Is(err, errOutside):
+		return nil, withStatus(http.StatusNotFound, fmt.Errorf("%s: %w", name, err))
+	case err != nil:
+		return nil, withStatus(http.StatusConflict, fmt.Errorf("%s: %w", name, cards.Cause(err)))
+	}
+	src, err = applyEdits(in.Path, in.Format, src, edits)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return nil, nil, false
+		return nil, withStatus(http.StatusConflict, err)
 	}
-	defer root.Close()
-	src, err := safefile.ReadFile(root, filepath.FromSlash(in.Path), safefile.MaxBytes)
-	if err == nil {
-		src, err = applyEdits(src, req.Edits)
-	}
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusConflict)
-		return nil, nil, false
-	}
-	return in, src, true
+	return src, nil
 }
 
 func isHero(format string) bool { return format == "hero" || format == "team" || format == "heroes" }
@@ -295,6 +226,7 @@ func (c *previews) draw(key string, job *output.DeckJob, dpi float64) []string {
 		}
 	}
 	box := job.Plan.CardBleedBox()
+	dpi = fit(layout.Size{W: box.W, H: box.H}, dpi)
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range min(runtime.GOMAXPROCS(0), len(todo)) {
@@ -328,64 +260,80 @@ func (c *previews) draw(key string, job *output.DeckJob, dpi float64) []string {
 
 // apiHero is GET /api/hero?input=P: the designer's form and sheets.
 func (s *Server) apiHero(w http.ResponseWriter, r *http.Request) {
-	if in, src, ok := s.heroSource(w, r); ok {
-		writeJSON(w, s.compute(in, src))
+	in, err := s.heroInput(r.URL.Query().Get("input"))
+	var src []byte
+	if err == nil {
+		src, err = s.edited(in, in.Path, nil)
 	}
-}
-
-// apiHeroCompute is POST /api/hero/compute {input, edits}: the sheets of
-// the file with the edits, unsaved.
-func (s *Server) apiHeroCompute(w http.ResponseWriter, r *http.Request) {
-	if in, src, ok := s.heroSource(w, r); ok {
-		writeJSON(w, s.compute(in, src))
-	}
-}
-
-// apiHeroSave is POST /api/hero/save {input, edits}: writes the file with
-// the edits, atomically (a temporary file renamed over it, both inside the
-// project folder).
-func (s *Server) apiHeroSave(w http.ResponseWriter, r *http.Request) {
-	in, src, ok := s.heroSource(w, r)
-	if !ok {
-		return
-	}
-	if err := writeAtomic(s.dir, filepath.FromSlash(in.Path), src); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+	if err != nil {
+		fail(w, err)
 		return
 	}
 	writeJSON(w, s.compute(in, src))
 }
 
-// writeAtomic writes name inside dir through an os.Root: a temporary file
-// beside it, synced, then renamed over it.
-func writeAtomic(dir, name string, data []byte) error {
-	root, err := os.OpenRoot(dir)
+// apiHeroCompute is POST /api/hero/compute {input, edits}: the sheets of
+// the file with the edits, unsaved.
+func (s *Server) apiHeroCompute(w http.ResponseWriter, r *http.Request) {
+	in, src, err := s.unsaved(r)
 	if err != nil {
-		return err
+		fail(w, err)
+		return
 	}
-	defer root.Close()
-	mode := os.FileMode(0o644)
-	if info, err := root.Stat(name); err == nil {
-		mode = info.Mode().Perm()
+	writeJSON(w, s.compute(in, src))
+}
+
+// readHeroRequest reads a compute's or a save's request and its input.
+func (s *Server) readHeroRequest(r *http.Request) (heroRequest, *inputState, error) {
+	var req heroRequest
+	if err := decode(r, &req); err != nil {
+		return req, nil, fmt.Errorf("a request is {input, edits: [{line, col, old, value}]}: %w", err)
 	}
-	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".deckpress-tmp")
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
+	in, err := s.heroInput(req.Input)
+	return req, in, err
+}
+
+// unsaved reads a compute's request and applies its edits to the file,
+// unsaved.
+func (s *Server) unsaved(r *http.Request) (*inputState, []byte, error) {
+	req, in, err := s.readHeroRequest(r)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = root.Rename(tmp, name)
-	}
+	src, err := s.edited(in, in.Path, req.Edits)
+	return in, src, err
+}
+
+// apiHeroSave is POST /api/hero/save {input, edits}: writes the file with
+// the edits, then answers as compute. The file's lock is held from its
+// reading to the rename, so that saves of one file go one at a time.
+func (s *Server) apiHeroSave(w http.ResponseWriter, r *http.Request) {
+	in, src, err := s.save(r)
 	if err != nil {
-		root.Remove(tmp)
-		return fmt.Errorf("save %s: %w", name, err)
+		fail(w, err)
+		return
 	}
-	return nil
+	writeJSON(w, s.compute(in, src))
+}
+
+// save reads a save's request, applies its edits to the file and writes
+// it, atomically.
+func (s *Server) save(r *http.Request) (*inputState, []byte, error) {
+	req, in, err := s.readHeroRequest(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	name, err := s.state.target(in.Path)
+	if err != nil {
+		return nil, nil, withStatus(http.StatusConflict, fmt.Errorf("save %s: %w", in.Path, cards.Cause(err)))
+	}
+	defer s.saves.lock(name)()
+	src, err := s.edited(in, name, req.Edits)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := writeAtomic(s.dir, name, src); err != nil {
+		return nil, nil, withStatus(http.StatusConflict, err)
+	}
+	return in, src, nil
 }

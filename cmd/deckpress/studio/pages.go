@@ -15,6 +15,10 @@ var assets = func() fs.FS { return embedded }()
 
 var pages = template.Must(template.ParseFS(embedded, "assets/page.html"))
 
+// pagePaths are the studio's pages, by address: what a link from another
+// site may open.
+var pagePaths = map[string]string{"/": "project", "/deck": "deck", "/hero": "hero", "/balance": "balance", "/pages": "pages"}
+
 // page serves one of the pages; its script does the rest through the API.
 func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {

@@ -140,3 +140,34 @@ func TestNewFileIsServed(t *testing.T) {
 		t.Errorf("inputs after the new file: %v", paths)
 	}
 }
+
+// A file of the folder deleted while the studio runs is no longer an
+// input: the page is told, and the project lists it no more.
+func TestDeletedFileIsDropped(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := buildInit(dir, "audition"); err != nil {
+		t.Fatal(err)
+	}
+	base := serve(t, dir)
+	evs := events(t, base)
+	if err := os.Remove(filepath.Join(dir, "score-pad.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	next(t, evs)
+	resp, err := http.Get(base + "/api/project")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var p projectAnswer
+	if err := json.NewDecoder(resp.Body).Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, in := range p.Inputs {
+		paths = append(paths, in.Path)
+	}
+	if strings.Join(paths, " ") != "audition.yaml rules.yaml" || len(p.Diagnostics) != 0 {
+		t.Errorf("after deleting score-pad.yaml: inputs %v, diagnostics %v; want the two others and none", paths, p.Diagnostics)
+	}
+}

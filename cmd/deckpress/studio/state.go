@@ -1,9 +1,13 @@
 package studio
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -11,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/deckpress/deckpress/cards"
@@ -65,10 +71,11 @@ type productInfo struct {
 // changes only when the face does, so that the page reloads only the
 // images that changed.
 type deckState struct {
-	name  string // its product's name
-	job   *output.DeckJob
-	faces []*face // card i side s at 2i+s
-	fresh []int   // the faces that changed from the previous deck
+	name   string // its product's name
+	number int    // counts the decks made, for the views of each
+	job    *output.DeckJob
+	faces  []*face // card i side s at 2i+s
+	fresh  []int   // the faces that changed from the previous deck
 }
 
 type face struct {
@@ -99,96 +106,154 @@ func newState(dir string, log io.Writer) (*state, error) {
 
 // load reads the project file (its print settings and inputs) and lists
 // the folder's inputs: those it names, or every YAML file of a format
-// deckpress builds. It sets what it read under the lock, as the pages
-// read it.
+// deckpress builds. It reads all of them through an os.Root of the
+// folder: a name that leaves it, by .. or by a symlink, is an error at
+// its place (the project file's line, or the file itself), as deckpress
+// check says, and nothing is read from it. It sets what it read under the
+// lock, as the pages read it.
 func (st *state) load() ([]string, error) {
-	var project cards.Diagnostics
+	var diags cards.Diagnostics
 	var settings output.PrintOptions
 	var folders []string
 	members := map[string]bool{}
 	defer func() {
 		st.mu.Lock()
-		st.project, st.print, st.folders, st.members = project, settings, folders, members
+		st.project, st.print, st.folders, st.members = diags.Sort(), settings, folders, members
 		st.mu.Unlock()
 	}()
-	var names []string
-	proj := filepath.Join(st.dir, cards.ProjectFile)
-	if src, err := safefile.ReadFile(nil, proj, safefile.MaxBytes); err == nil {
-		root, diags := cards.Parse(cards.ProjectFile, src)
-		if root != nil {
-			p, ds := cards.ReadProject(cards.ProjectFile, root)
+	root, err := os.OpenRoot(st.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	// what the inputs are: the project file's names, each at its line,
+	// or the whole folder
+	type listed struct {
+		name  string // relative to the folder, with slashes
+		pos   cards.Pos
+		label string // the start of a message about it
+	}
+	names := []listed{{name: "."}}
+	src, err := safefile.ReadFile(root, cards.ProjectFile, safefile.MaxBytes)
+	switch err = rootErr(err); {
+	case err == nil:
+		proj, ds := cards.Parse(cards.ProjectFile, src)
+		diags = ds
+		if proj != nil {
+			p, ds := cards.ReadProject(cards.ProjectFile, proj)
 			diags = append(diags, ds...)
 			if p != nil {
 				settings, ds = output.ReadPrint(p.Print)
 				diags = diags.Extend(ds)
-				for _, n := range p.Inputs {
-					if !st.inside(n.Value) {
-						diags.Errorf(n.Pos, "inputs: %s: it lies outside the project folder; the studio serves only the folder's files", n.Value)
-						continue
-					}
-					names = append(names, n.Value)
+				if p.Inputs != nil {
+					names = nil
 				}
-				if p.Inputs != nil && names == nil {
-					names = []string{} // listed, none usable: not the whole folder
+				for _, n := range p.Inputs {
+					names = append(names, listed{n.Value, n.Pos, "inputs: " + n.Value + ": "})
 				}
 			}
 		}
-		project = diags
-	}
-	if names == nil {
-		names = []string{"."}
+	case !errors.Is(err, fs.ErrNotExist):
+		diags.Errorf(cards.Pos{File: cards.ProjectFile, Line: 1, Col: 1}, "%v", cards.Cause(err))
+		names = nil
 	}
 	var out []string
+	// add lists the file p, read as src, when it is an input; explicit
+	// when the project file names it
+	add := func(p string, src []byte, explicit bool, pos cards.Pos, label string) {
+		switch {
+		case !explicit && format(p, src) == "":
+		case !addressable(p):
+			diags.Errorf(pos, "%s%v", label, errUnaddressable)
+		default:
+			out = append(out, p)
+		}
+	}
 	for _, n := range names {
-		abs := filepath.Join(st.dir, filepath.FromSlash(n))
-		if info, err := os.Stat(abs); err == nil && !info.IsDir() {
-			out = append(out, filepath.ToSlash(filepath.Clean(n)))
+		name := filepath.FromSlash(n.name)
+		info, err := root.Stat(name)
+		if err = rootErr(err); err != nil {
+			diags.Errorf(n.pos, "%s%v", n.label, cards.Cause(err))
 			continue
 		}
-		entries, err := os.ReadDir(abs)
-		if err != nil {
-			continue // the project file's diagnostics say so
-		}
-		folders = append(folders, abs)
-		for _, e := range entries {
-			ext := strings.ToLower(filepath.Ext(e.Name()))
-			if e.IsDir() || (ext != ".yaml" && ext != ".yml") || e.Name() == cards.ProjectFile {
+		p := filepath.ToSlash(filepath.Clean(name))
+		if !info.IsDir() {
+			src, err := safefile.ReadFile(root, name, safefile.MaxBytes)
+			if err = rootErr(err); err != nil {
+				diags.Errorf(n.pos, "%s%v", n.label, cards.Cause(err))
 				continue
 			}
-			p := filepath.ToSlash(filepath.Join(n, e.Name()))
-			members[filepath.Join(abs, e.Name())] = true
-			if format(filepath.Join(st.dir, p)) != "" {
-				out = append(out, p)
+			add(p, src, true, n.pos, n.label)
+			continue
+		}
+		folder, err := root.Open(name)
+		if err != nil {
+			diags.Errorf(n.pos, "%s%v", n.label, cards.Cause(err))
+			continue
+		}
+		entries, err := folder.ReadDir(-1)
+		folder.Close()
+		if err != nil {
+			diags.Errorf(n.pos, "%s%v", n.label, cards.Cause(err))
+			continue
+		}
+		abs := filepath.Join(st.dir, name)
+		folders = append(folders, abs)
+		for _, e := range entries {
+			if e.IsDir() || !build.FolderMember(e.Name()) {
+				continue
 			}
+			m := path.Join(p, e.Name())
+			pos, label := n.pos, n.label+e.Name()+": "
+			if n.label == "" { // the whole folder: the file itself
+				pos, label = cards.Pos{File: m, Line: 1, Col: 1}, ""
+			}
+			src, err := safefile.ReadFile(root, filepath.FromSlash(m), safefile.MaxBytes)
+			switch err = rootErr(err); {
+			case errors.As(err, new(*safefile.NotRegularError)):
+				continue // a symlink to a folder, a pipe: not a file to build
+			case err != nil:
+				// not a member: were it made readable, it is one
+				diags.Errorf(pos, "%s%v", label, cards.Cause(err))
+				continue
+			}
+			members[filepath.Join(abs, e.Name())] = true
+			add(m, src, false, pos, label)
 		}
 	}
 	sort.Strings(out)
 	return slices.Compact(out), nil
 }
 
-// inside reports whether the project file's name p (relative to the
-// folder) stays in the folder, as written and with symlinks resolved.
-func (st *state) inside(p string) bool {
-	if !filepath.IsLocal(filepath.FromSlash(p)) {
-		return false
+// errOutside refuses a name that leads out of the project folder.
+var errOutside = errors.New("it lies outside the project folder; the studio serves only the folder's files")
+
+// rootErr is err of an open through an os.Root, with the root's refusal of
+// a name that leaves it made errOutside: that refusal is the one error of
+// such an open that is neither the system's (an errno) nor safefile's.
+func rootErr(err error) error {
+	var errno syscall.Errno
+	if err == nil || errors.As(err, &errno) || errors.As(err, new(*safefile.NotRegularError)) || errors.As(err, new(*safefile.TooLargeError)) {
+		return err
 	}
-	real, err := filepath.EvalSymlinks(filepath.Join(st.dir, filepath.FromSlash(p)))
-	if err != nil {
-		return true // missing: the build says so
-	}
-	rel, err := filepath.Rel(st.dir, real)
-	return err == nil && filepath.IsLocal(rel)
+	return errOutside
 }
 
-// format returns the first key of a file when deckpress builds it, or ""
-// (a template file, a ruleset). A file that does not parse counts as an
-// input, so that its diagnostics show.
-func format(path string) string {
-	src, err := safefile.ReadFile(nil, path, safefile.MaxBytes)
-	if err != nil {
-		return ""
-	}
-	root, _ := cards.Parse(path, src)
+// errUnaddressable refuses a file whose links the guard would refuse.
+var errUnaddressable = errors.New("its name holds what the studio refuses in an address (a backslash, or an escape that reads as .. or //); rename the file to see it here")
+
+// addressable reports whether the addresses of the input p pass the
+// guard's check of paths and queries: as a path segment (/api/card/P/…)
+// and as a query value (?input=P).
+func addressable(p string) bool {
+	return !bad(url.PathEscape(p)) && !bad("input="+url.QueryEscape(p))
+}
+
+// format returns the first key of a file (at p, read as src) when
+// deckpress builds it, or "" (a template file, a ruleset). A file that
+// does not parse counts as an input, so that its diagnostics show.
+func format(p string, src []byte) string {
+	root, _ := cards.Parse(p, src)
 	if root == nil {
 		return "?"
 	}
@@ -199,16 +264,45 @@ func format(path string) string {
 	return ""
 }
 
+// readInput reads the input p through an os.Root of the folder: errOutside
+// when it leads out of it, as a symlink may.
+func (st *state) readInput(p string) ([]byte, error) {
+	root, err := os.OpenRoot(st.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	src, err := safefile.ReadFile(root, filepath.FromSlash(p), safefile.MaxBytes)
+	return src, rootErr(err)
+}
+
 // build builds one input; prev is its last state, whose deck is kept when
 // this build fails.
 func (st *state) build(p string, prev *inputState) *inputState {
 	start := time.Now()
 	log := &build.ReadLog{}
 	env := build.Env{Dir: st.dir, Reads: log}
-	in := &inputState{Path: p, Format: format(filepath.Join(st.dir, p))}
+	in := &inputState{Path: p}
 	req := build.Request{Env: env, Inputs: []string{filepath.FromSlash(p)}, Print: st.print, Out: "out"}
 	if prev != nil {
 		in.deck, in.docs = prev.deck, prev.docs
+	}
+	// the build opens an input named to it wherever it leads; the
+	// studio reads it through the folder's root first, and builds
+	// nothing of a file that leads out of it
+	src, err := st.readInput(p)
+	if errors.Is(err, errOutside) {
+		in.Diags = cards.Diagnostics{{Pos: cards.Pos{File: p, Line: 1, Col: 1}, Severity: cards.Error, Message: err.Error()}}
+		in.took = time.Since(start)
+		return in
+	}
+	if err == nil {
+		in.Format = format(p, src)
+	}
+	if prev != nil && !slices.Contains(build.Formats(), in.Format) {
+		// broken (or gone): still the kind of file it was, so that its
+		// pages, and the designer of a hero file, show why
+		in.Format = prev.Format
 	}
 	var diags cards.Diagnostics
 	if in.Format == "deck" {
@@ -251,10 +345,13 @@ func stemOf(p string) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
+// decks counts the decks made.
+var decks atomic.Int64
+
 // newDeck wraps a prepared deck; a face equal to the same face of prev
 // keeps its version and image.
 func newDeck(name string, job *output.DeckJob, prev *deckState) *deckState {
-	d := &deckState{name: name, job: job}
+	d := &deckState{name: name, job: job, number: int(decks.Add(1))}
 	for i := range job.Entries() {
 		for _, side := range []layout.Side{layout.Front, layout.Back} {
 			f := &face{face: job.Face(i, side), version: 1}
@@ -297,13 +394,15 @@ func (d *deckState) render() {
 
 // image returns the PNG of card i, side s.
 func (d *deckState) image(i int, s layout.Side) ([]byte, int, error) {
-	k := 2*i + int(s)
-	if i < 0 || k >= len(d.faces) {
+	// i comes from a URL: compared before any arithmetic on it, which
+	// would overflow for the largest numbers
+	if i < 0 || i >= len(d.faces)/2 {
 		return nil, 0, fmt.Errorf("no card %d", i+1)
 	}
-	f := d.faces[k]
+	f := d.faces[2*i+int(s)]
 	f.once.Do(func() {
-		f.png, f.err = png.Encode(png.Face(f.face, d.job.Plan.CardBleedBox(), cardDPI))
+		box := d.job.Plan.CardBleedBox()
+		f.png, f.err = png.Encode(png.Face(f.face, box, fit(layout.Size{W: box.W, H: box.H}, cardDPI)))
 	})
 	return f.png, f.version, f.err
 }
@@ -325,7 +424,7 @@ func (st *state) input(p string) *inputState {
 func (st *state) changed(files []string) {
 	st.mu.RLock()
 	old := slices.Clone(st.inputs)
-	all := slices.Contains(files, filepath.Join(st.dir, cards.ProjectFile)) || slices.ContainsFunc(files, st.newMember)
+	all := slices.Contains(files, filepath.Join(st.dir, cards.ProjectFile)) || slices.ContainsFunc(files, st.memberChanged)
 	st.mu.RUnlock()
 	var next []*inputState
 	var changed []string
@@ -368,11 +467,18 @@ func (st *state) printOptions() output.PrintOptions {
 	return st.print
 }
 
-// newMember reports whether a changed file is a YAML file in a folder
-// whose files are inputs that was not there at the last load: a file
-// made after the studio started.
-func (st *state) newMember(f string) bool {
-	return slices.Contains(st.folders, filepath.Dir(f)) && build.FolderMember(filepath.Base(f)) && !st.members[f]
+// memberChanged reports whether a changed file changes which files of a
+// folder are inputs: a YAML file in a folder whose files are inputs that
+// was not one at the last load (made since), or that was and is gone.
+func (st *state) memberChanged(f string) bool {
+	if !slices.Contains(st.folders, filepath.Dir(f)) || !build.FolderMember(filepath.Base(f)) {
+		return false
+	}
+	if !st.members[f] {
+		return true
+	}
+	_, err := os.Lstat(f)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 func find(ins []*inputState, p string) *inputState {

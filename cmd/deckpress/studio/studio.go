@@ -7,9 +7,10 @@
 //
 // It is safe by default: it listens on loopback unless told otherwise,
 // answers only requests addressed to a local name (no DNS rebinding),
+// shows another site's page nothing but its own pages opened from a link,
 // changes files only on a same-origin request carrying the run's token,
-// reads and writes only inside the project folder, and bounds every
-// request in size and time.
+// reads and writes only inside the project folder, through an os.Root,
+// and bounds every request in size, time and the images it draws.
 package studio
 
 import (
@@ -24,6 +25,7 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -48,15 +50,17 @@ const (
 
 // Server is a running studio over one folder.
 type Server struct {
-	dir   string // absolute
-	token string
-	port  string // the port served, once listening
-	state *state
-	mux   *http.ServeMux
-	log   io.Writer
-	sheetsCache
-	lab      labRun   // the balance page's run
-	previews previews // the hero designer's last images
+	dir      string // absolute
+	token    string
+	port     string // the port served, once listening
+	state    *state
+	mux      *http.ServeMux
+	log      io.Writer
+	views    views         // the deck page's sheets, a view of them for each print settings
+	renders  chan struct{} // a turn each to draw an image for a request
+	lab      labRun        // the balance page's run
+	previews previews      // the hero designer's last images
+	saves    fileLocks     // the hero designer's saves, one at a time a file
 }
 
 // New loads the project in opts.Dir and returns its studio; it does not
@@ -77,7 +81,7 @@ func New(opts Options) (*Server, error) {
 	if log == nil {
 		log = io.Discard
 	}
-	s := &Server{dir: dir, token: hex.EncodeToString(b), log: log}
+	s := &Server{dir: dir, token: hex.EncodeToString(b), log: log, renders: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	s.state, err = newState(dir, log)
 	if err != nil {
 		return nil, err
@@ -154,7 +158,15 @@ func (s *Server) guard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		// another site's page may link to the studio's pages, and no
+		// more: its images, scripts or fetches would make the studio
+		// draw and answer for it
+		if foreign(r) && (pagePaths[r.URL.Path] == "" || !navigation(r)) {
+			http.Error(w, "a request from another site is refused; open the studio's pages from its address", http.StatusForbidden)
+			return
+		}
+	} else {
 		if origin := r.Header.Get("Origin"); origin != "http://"+r.Host {
 			http.Error(w, "cross-origin request refused", http.StatusForbidden)
 			return
@@ -170,12 +182,42 @@ func (s *Server) guard(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
+// foreign reports whether a request comes from another site's page: the
+// browser says so (Sec-Fetch-Site), or its Origin is not the studio's.
+func foreign(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "cross-site", "same-site": // same-site: another port of this host
+		return true
+	}
+	origin := r.Header.Get("Origin")
+	return origin != "" && origin != "http://"+r.Host
+}
+
+// navigation reports whether a request opens a page in a tab: a link
+// followed, an address typed.
+func navigation(r *http.Request) bool {
+	return r.Header.Get("Sec-Fetch-Mode") == "navigate" && r.Header.Get("Sec-Fetch-Dest") == "document"
+}
+
 // localHost reports whether a request's Host names this server by a name
-// no one else can point at it: localhost or an IP literal, on its port. A
-// DNS name is refused, which defeats DNS rebinding.
+// no one else can point at it: localhost or an IP literal, on its port
+// (which a client leaves out when it is 80). A DNS name is refused, which
+// defeats DNS rebinding.
 func (s *Server) localHost(hostport string) bool {
 	host, port, err := net.SplitHostPort(hostport)
-	if err != nil || port != s.port {
+	if err != nil {
+		// no port: HTTP's own, 80; an IPv6 address has its brackets
+		host, port = hostport, "80"
+		if inner, ok := strings.CutPrefix(hostport, "["); ok {
+			host, ok = strings.CutSuffix(inner, "]")
+			if !ok || !strings.Contains(host, ":") {
+				return false
+			}
+		} else if strings.Contains(hostport, ":") {
+			return false
+		}
+	}
+	if port != s.port {
 		return false
 	}
 	return host == "localhost" || net.ParseIP(host) != nil

@@ -47,25 +47,44 @@ func get(target, host string) *http.Request {
 	return r
 }
 
+// A request's Host must name the studio by localhost or an IP address,
+// on its port; on port 80, which clients leave out, with no port too.
 func TestHostMustBeLocal(t *testing.T) {
-	_, h, _ := kit(t, "audition")
+	s, _, _ := kit(t, "audition")
 	tests := []struct {
-		host string
-		want int
+		port, host string
+		want       int
 	}{
-		{"127.0.0.1:8080", 200},
-		{"localhost:8080", 200},
-		{"[::1]:8080", 200},
-		{"evil.example", http.StatusMisdirectedRequest},
-		{"evil.example:8080", http.StatusMisdirectedRequest}, // DNS rebinding: a name that points here
-		{"localhost.evil.example:8080", http.StatusMisdirectedRequest},
-		{"localhost:9090", http.StatusMisdirectedRequest}, // another port
-		{"127.0.0.1", http.StatusMisdirectedRequest},      // no port
+		{"8080", "127.0.0.1:8080", 200},
+		{"8080", "localhost:8080", 200},
+		{"8080", "[::1]:8080", 200},
+		{"8080", "evil.example", http.StatusMisdirectedRequest},
+		{"8080", "evil.example:8080", http.StatusMisdirectedRequest}, // DNS rebinding: a name that points here
+		{"8080", "localhost.evil.example:8080", http.StatusMisdirectedRequest},
+		{"8080", "localhost:9090", http.StatusMisdirectedRequest}, // another port
+		{"8080", "127.0.0.1", http.StatusMisdirectedRequest},      // no port: 80
+		{"8080", "[::1]", http.StatusMisdirectedRequest},
+		{"80", "127.0.0.1", 200},
+		{"80", "localhost", 200},
+		{"80", "[::1]", 200},
+		{"80", "127.0.0.1:80", 200},
+		{"80", "evil.example", http.StatusMisdirectedRequest},
+		{"80", "127.0.0.1:8080", http.StatusMisdirectedRequest},
+		{"80", "::1", http.StatusMisdirectedRequest}, // an IPv6 address needs its brackets
+		{"80", "[::1", http.StatusMisdirectedRequest},
+		{"80", "[localhost]", http.StatusMisdirectedRequest},
+		{"80", "127.0.0.1:", http.StatusMisdirectedRequest},
 	}
 	for _, tt := range tests {
-		if code, _ := do(h, get("/api/project", tt.host)); code != tt.want {
-			t.Errorf("Host %s: status %d, want %d", tt.host, code, tt.want)
+		if code, _ := do(s.Handler(tt.port), get("/api/project", tt.host)); code != tt.want {
+			t.Errorf("port %s, Host %s: status %d, want %d", tt.port, tt.host, code, tt.want)
 		}
+	}
+	// the page's own requests on port 80: Origin and Host without it
+	r := post("/api/hero/compute", "http://127.0.0.1", s.Token(), `{"input": "audition.yaml"}`)
+	r.Host = "127.0.0.1"
+	if code, body := do(s.Handler("80"), r); code != http.StatusNotFound || !strings.Contains(body, "no such hero file") {
+		t.Errorf("a POST on port 80: %d %s, want past the guard", code, body)
 	}
 }
 
@@ -129,11 +148,33 @@ func TestChangesNeedSameOriginAndToken(t *testing.T) {
 	}
 }
 
-func TestBodiesAreBounded(t *testing.T) {
+// A request's body is one JSON value of the request's fields and at most
+// 1 MiB: an unknown field is 400 and named, so is anything after the
+// value; a larger body is 413.
+func TestBodiesAreChecked(t *testing.T) {
 	s, h, _ := kit(t, "gladiators")
-	big := `{"input": "voltage-crew.yaml", "edits": [], "pad": "` + strings.Repeat("x", 2<<20) + `"}`
-	if code, _ := do(h, post("/api/hero/compute", "http://127.0.0.1:8080", s.Token(), big)); code != http.StatusBadRequest {
-		t.Errorf("a 2 MiB body: status %d, want 400", code)
+	big := `{"input": "voltage-crew.yaml", "edits": [{"line": 1, "col": 1, "old": "` + strings.Repeat("x", 2<<20) + `", "value": "y"}]}`
+	tests := []struct {
+		paths []string
+		body  string
+		code  int
+		say   string
+	}{
+		{[]string{"/api/hero/compute", "/api/hero/save"}, big, http.StatusRequestEntityTooLarge, "the body is over 1048576 bytes"},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": [], "pad": 1}`, 400, `json: unknown field "pad"`},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": [{"line": 1, "col": 1, "old": "x", "value": "y", "to": 2}]}`, 400, `json: unknown field "to"`},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": []} x`, 400, "the body holds more than one JSON value"},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": []}{}`, 400, "the body holds more than one JSON value"},
+		{[]string{"/api/hero/compute", "/api/hero/save"}, `{"input": "voltage-crew.yaml", "edits": []}` + "\n", 200, ""},
+		{[]string{"/api/sim"}, `{"game": "audition", "games": 10, "sead": 1}`, 400, `a run is {game, input, games, seed}: json: unknown field "sead"`},
+		{[]string{"/api/sim"}, `{"game": "audition", "games": 10}]`, 400, "a run is {game, input, games, seed}: the body holds more than one JSON value"},
+	}
+	for _, tt := range tests {
+		for _, path := range tt.paths {
+			if code, body := do(h, post(path, "http://127.0.0.1:8080", s.Token(), tt.body)); code != tt.code || !strings.Contains(body, tt.say) {
+				t.Errorf("%s %.60s: status %d %.200q, want %d %q", path, tt.body, code, body, tt.code, tt.say)
+			}
+		}
 	}
 }
 
@@ -396,5 +437,19 @@ func TestProjectInputsStayInTheFolder(t *testing.T) {
 	}
 	if got := strings.Join(at, ", "); got != "deckpress.yaml:3 error, deckpress.yaml:4 error" {
 		t.Errorf("diagnostics at %s, want errors at deckpress.yaml lines 3 and 4", got)
+	}
+}
+
+// A card number from the address is checked before any arithmetic on it:
+// numbers out of the deck, the largest and smallest int among them, are
+// 404, never a panic.
+func TestCardNumbersOutOfRange(t *testing.T) {
+	_, h, _ := kit(t, "audition")
+	for _, n := range []string{"0", "-1", "46", "9223372036854775807", "-9223372036854775808", "4611686018427387904", "99999999999999999999", "x"} {
+		for _, face := range []string{"front.png", "back.png"} {
+			if code, body := do(h, get("/api/card/audition.yaml/audition/"+n+"/"+face, "localhost:8080")); code != http.StatusNotFound {
+				t.Errorf("card %s %s: status %d (%q), want 404", n, face, code, strings.TrimSpace(body))
+			}
+		}
 	}
 }

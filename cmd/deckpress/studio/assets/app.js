@@ -262,7 +262,7 @@ async function balance() {
   }
   if (st.error) say.textContent = st.game + ": " + st.error;
   else if (st.pages.length) say.textContent = st.game + (st.input ? " (" + st.input + ")" : "") + ": " + st.total + " games played";
-  document.getElementById("simreport").replaceChildren(...st.pages.map(u => el("img", { src: u, class: "report" })));
+  document.getElementById("simreport").replaceChildren(...(st.diagnostics.length ? [diagBlock(st.diagnostics)] : []), ...st.pages.map(u => el("img", { src: u, class: "report" })));
 }
 
 // ---- live updates
