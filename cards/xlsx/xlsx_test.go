@@ -240,3 +240,42 @@ func TestSharedStringsBounded(t *testing.T) {
 		t.Errorf("a byte more: %v, want %s", err, want)
 	}
 }
+
+// withStyles is book with a styles part holding one number format of
+// the given code.
+func withStyles(t *testing.T, book []byte, code string) []byte {
+	zr, err := zip.NewReader(bytes.NewReader(book), int64(len(book)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	z := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		w, _ := z.Create(f.Name)
+		r, _ := f.Open()
+		io.Copy(w, r)
+		r.Close()
+	}
+	w, _ := z.Create("xl/styles.xml")
+	var attr bytes.Buffer
+	xml.EscapeText(&attr, []byte(code))
+	fmt.Fprintf(w, `<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="%s"/></numFmts><cellXfs count="2"><xf/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs></styleSheet>`, attr.String())
+	z.Close()
+	return buf.Bytes()
+}
+
+// TestNumberFormatLimit: a number format as long as spreadsheet programs
+// allow is read; one character more is refused before the library, which
+// formats each cell at a cost growing with the square of the format's
+// length, sees the workbook.
+func TestNumberFormatLimit(t *testing.T) {
+	book := testdecks.Workbook(testdecks.Sheet{Name: "S", Rows: [][]string{{"a"}, {"1.5"}}})
+	at := "0." + strings.Repeat("0", MaxNumberFormat-2)
+	if _, err := Read(withStyles(t, book, at), "", DefaultLimits); err != nil {
+		t.Errorf("a format of %d characters: %v", MaxNumberFormat, err)
+	}
+	_, err := Read(withStyles(t, book, at+"0"), "", DefaultLimits)
+	if want := "workbook has a number format of 256 characters; spreadsheet programs allow at most 255: over the limit"; err == nil || err.Error() != want || !errors.Is(err, ErrLimit) {
+		t.Errorf("a format of %d characters: %v, want %s", MaxNumberFormat+1, err, want)
+	}
+}
