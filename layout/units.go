@@ -48,7 +48,7 @@ func parseLength(s string, ctx LengthContext) (float64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt%s)", s, extraUnits(ctx))
 	}
-	switch unit {
+	switch strings.ToLower(unit) { // units, like every closed list of names, in any case
 	case "", "mm":
 		return v, nil
 	case "cm":
@@ -75,7 +75,7 @@ func parseLength(s string, ctx LengthContext) (float64, error) {
 // or " at its end.
 func splitUnit(t string) (num, unit string) {
 	i := len(t)
-	for i > 0 && (t[i-1] >= 'a' && t[i-1] <= 'z' || t[i-1] == '%' || t[i-1] == '"') {
+	for i > 0 && (t[i-1] >= 'a' && t[i-1] <= 'z' || t[i-1] >= 'A' && t[i-1] <= 'Z' || t[i-1] == '%' || t[i-1] == '"') {
 		i--
 	}
 	return strings.TrimSpace(t[:i]), t[i:]

@@ -26,6 +26,12 @@ func TestParseLength(t *testing.T) {
 		{"150 px", LengthContext{DPI: 300}, 12.7},
 		{"50%", both, 31.5},
 		{"200%", LengthContext{Percent: 10}, 20},
+		// units in any case, as every closed list of names
+		{"10MM", LengthContext{}, 10},
+		{"2.5Cm", LengthContext{}, 25},
+		{"1IN", LengthContext{}, 25.4},
+		{"72PT", LengthContext{}, 25.4},
+		{"300PX", both, 25.4},
 	} {
 		got, err := ParseLength(c.in, c.ctx, wide)
 		if err != nil || !near(got, c.want) {
@@ -54,7 +60,7 @@ func TestParseLength(t *testing.T) {
 		{"10ft", both, `"10ft": unknown unit "ft"; use mm, cm, in, pt, px, %`},
 		{"10a", LengthContext{}, `"10a": unknown unit "a"; use mm, cm, in, pt`},
 		{"10z", LengthContext{}, `"10z": unknown unit "z"; use mm, cm, in, pt`},
-		{"10MM", LengthContext{}, `"10MM" is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt)`},
+		{"10FT", LengthContext{}, `"10FT": unknown unit "FT"; use mm, cm, in, pt`},
 		{"nan mm", LengthContext{}, `"nan mm" is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt)`},
 		{"Infinity", LengthContext{}, `"Infinity" is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt)`},
 		{"0x1p4", LengthContext{}, `"0x1p4" is not a length; write a number of mm, or a number with a unit (mm, cm, in, pt)`},
