@@ -1,6 +1,7 @@
 package build
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -15,7 +16,9 @@ import (
 
 // Init writes the files of the built-in kit into dir (relative to the
 // working folder), all or none, and returns their paths. Existing files
-// are an error unless force.
+// are an error unless force. It writes only inside dir: a folder or file
+// it would write through that is a symbolic link (dir/fonts → elsewhere)
+// is an error, force or not, and nothing is written.
 func Init(env Env, kit, dir string, force bool) ([]string, error) {
 	if !slices.Contains(data.Kits(), kit) {
 		return nil, fmt.Errorf("unknown kit %q; kits: %s", kit, strings.Join(data.Kits(), ", "))
@@ -34,6 +37,9 @@ func Init(env Env, kit, dir string, force bool) ([]string, error) {
 		}
 		rel := filepath.FromSlash(strings.TrimPrefix(p, root+"/"))
 		target := filepath.Join(dir, rel)
+		if err := noLink(env, dir, rel); err != nil {
+			return err
+		}
 		if _, err := os.Stat(env.Abs(target)); err == nil && !force {
 			clash = append(clash, target)
 		}
@@ -51,4 +57,25 @@ func Init(env Env, kit, dir string, force bool) ([]string, error) {
 		return nil, err
 	}
 	return shown, nil
+}
+
+// noLink refuses a symbolic link on the way from dir to dir/rel: a
+// folder of dir's, or the file itself, that leads elsewhere. dir itself
+// is the user's to choose.
+func noLink(env Env, dir, rel string) error {
+	p := dir
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		p = filepath.Join(p, part)
+		st, err := os.Lstat(env.Abs(p))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // nothing below it exists either
+		}
+		if err != nil {
+			return fmt.Errorf("%w; nothing written", err)
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("%s is a symbolic link, and init writes only inside %s: remove it, or init into another folder; nothing written", p, dir)
+		}
+	}
+	return nil
 }

@@ -3,7 +3,9 @@ package sim
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -171,5 +173,68 @@ func TestResidualByHand(t *testing.T) {
 	m.Add(5)
 	if m.StdErr() != 0 || m.Value() != 5 {
 		t.Errorf("one value: %g ± %g", m.Value(), m.StdErr())
+	}
+}
+
+// TestFoldInOrder: Fold adds every game once, in game order, with the
+// result Run returns for it, on any number of workers; the results a run
+// holds at once (played and not yet added) stay within window batches a
+// worker, however many games it plays.
+func TestFoldInOrder(t *testing.T) {
+	want := Run(5000, 9, draws, Config{Workers: 1})
+	for _, c := range []struct{ n, workers int }{{5000, 1}, {5000, 2}, {5000, 4}, {5000, 0}, {100000, 4}, {3, 8}} {
+		var mu sync.Mutex
+		played, next, most := 0, 0, 0
+		batch := max(1, min(256, c.n/(max(1, c.workers)*16)))
+		Fold(c.n, 9, func(i int, rng *rand.Rand) [3]uint64 {
+			mu.Lock()
+			played++
+			most = max(most, played-next)
+			mu.Unlock()
+			return draws(i, rng)
+		}, func(i int, r [3]uint64) {
+			mu.Lock()
+			defer mu.Unlock()
+			if i != next || (i < len(want) && r != want[i]) {
+				t.Fatalf("%d games on %d workers: added game %d (%v) after %d games", c.n, c.workers, i, r, next)
+			}
+			next++
+		}, Config{Workers: c.workers})
+		if next != c.n {
+			t.Errorf("%d games on %d workers: %d added", c.n, c.workers, next)
+		}
+		if limit := window * max(1, c.workers) * batch; c.workers > 0 && most > limit {
+			t.Errorf("%d games on %d workers: %d results held at once, more than %d", c.n, c.workers, most, limit)
+		}
+	}
+	Fold(0, 1, draws, func(int, [3]uint64) { t.Error("a run of no games added one") }, Config{})
+}
+
+// TestFoldMemory: the memory a run holds does not grow with its games:
+// with results of 4 KiB each, the live heap at the last game of 1,000,
+// 10,000 and 100,000 games stays within the window's worth of results
+// (window × workers × 256 of them), where keeping them all would take
+// 400 MiB at 100,000.
+func TestFoldMemory(t *testing.T) {
+	const size = 4 << 10
+	const workers = 4
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	bound := uint64(window*workers*256*size) + 1<<20
+	for _, n := range []int{1000, 10000, 100000} {
+		before := heap()
+		var at uint64
+		Fold(n, 1, func(int, *rand.Rand) []byte { return make([]byte, size) }, func(i int, b []byte) {
+			if i == n-1 {
+				at = heap()
+			}
+		}, Config{Workers: workers})
+		if grown := at - min(at, before); grown > bound {
+			t.Errorf("%d games: the heap grew by %d KiB, more than %d KiB", n, grown>>10, bound>>10)
+		}
 	}
 }

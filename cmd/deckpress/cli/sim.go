@@ -19,26 +19,63 @@ import (
 	"github.com/deckpress/deckpress/rules/gladiators/combat"
 )
 
+// The bounds of the sim verbs' counts. The gladiators lab adds up its
+// games as they finish (sim.Fold), so its memory does not grow with
+// --games; the other labs keep a result a game (some 1.5 KB), which their
+// lower --games bound holds to some 150 MB. A run's time grows with its
+// games, and a game's with its turns: maxRunGames bounds the games of a
+// whole round robin or Slugfest run, pairs times --games.
+const (
+	maxGames     = 1000000 // sim gladiators --games
+	maxLabGames  = 100000  // sim slugfest, galaga, audition --games
+	maxTurns     = 1000    // --turns
+	maxPool      = 100     // --pool
+	maxEntrants  = 100     // heroes in a round robin, --pool included
+	maxTeams     = 100     // Slugfest teams played, every pair of them
+	maxRunGames  = 100000000
+	runGamesText = "100,000,000"
+)
+
 // runFlags are the flags every sim verb takes: how many games, the run's
 // seed, and JSON output.
 type runFlags struct {
-	games  int
-	seed   uint64
-	asJSON bool
+	games    int
+	maxGames int
+	seed     uint64
+	asJSON   bool
 }
 
-// add declares the flags; games is --games's help, and chance says how a
-// game uses the chance made from the seed ("plays with dice").
-func (r *runFlags) add(fl *pflag.FlagSet, games, chance string) {
-	fl.IntVar(&r.games, "games", 10000, games)
+// add declares the flags; games is --games's help, most the most games
+// it takes, and chance says how a game uses the chance made from the seed
+// ("plays with dice").
+func (r *runFlags) add(fl *pflag.FlagSet, games string, most int, chance string) {
+	r.maxGames = most
+	fl.IntVar(&r.games, "games", 10000, fmt.Sprintf("%s, 1 to %d", games, most))
 	fl.Uint64Var(&r.seed, "seed", 1, "the run's seed: game i "+chance+" made from (seed, i)")
 	fl.BoolVar(&r.asJSON, "json", false, "print one JSON object")
 }
 
-// check refuses a run of no games.
+// check refuses --games out of its range.
 func (r *runFlags) check() error {
-	if r.games < 1 {
-		return flagErrorf("--games: %d; play at least one game", r.games)
+	if r.games < 1 || r.games > r.maxGames {
+		return flagErrorf("--games: %d is out of range (1 to %d)", r.games, r.maxGames)
+	}
+	return nil
+}
+
+// checkTurns refuses --turns out of its range.
+func checkTurns(turns int) error {
+	if turns < 1 || turns > maxTurns {
+		return flagErrorf("--turns: %d is out of range (1 to %d)", turns, maxTurns)
+	}
+	return nil
+}
+
+// checkRunGames refuses a run of pairs × games games above maxRunGames;
+// what says what the pairs are.
+func checkRunGames(pairs, games int, what string) error {
+	if pairs > maxRunGames/games {
+		return flagErrorf("%s and --games %d make %d games; a run plays at most %s (fewer games, or fewer of them)", what, games, pairs*games, runGamesText)
 	}
 	return nil
 }
@@ -99,13 +136,13 @@ fitted through points predicts, how many standard errors off it the hero lies
 		},
 	}
 	fl := cmd.Flags()
-	o.runFlags.add(fl, "games to play (round robin: per pair and side)", "plays with dice")
+	o.runFlags.add(fl, "games to play (round robin: per pair and side)", maxGames, "plays with dice")
 	fl.StringVar(&o.arena, "arena", "", "an arena file to fight on (default: an open field of 20 × 14 hexes)")
 	fl.StringVar(&o.policy, "policy", "greedy", "how heroes choose their actions: greedy or random")
 	fl.StringSliceVar(&o.optional, "optional", nil, "optional rules to play: fumbles, area")
-	fl.IntVar(&o.turns, "turns", combat.DefaultTurnLimit, "the turn after which a fight is a tie")
+	fl.IntVar(&o.turns, "turns", combat.DefaultTurnLimit, fmt.Sprintf("the turn after which a fight is a tie, 1 to %d", maxTurns))
 	fl.BoolVar(&o.roundRobin, "round-robin", false, "every hero against every other, and the balance table")
-	fl.IntVar(&o.pool, "pool", 0, "round robin: add this many random legal heroes (made from --seed)")
+	fl.IntVar(&o.pool, "pool", 0, fmt.Sprintf("round robin: add this many random legal heroes (made from --seed), 0 to %d", maxPool))
 	fl.StringVar(&o.ruleset, "ruleset", "", "a ruleset file replacing the built-in (house) tables")
 	o.report.register(fl, "round robin: ")
 	return cmd
@@ -117,11 +154,14 @@ func runSimGladiators(o *SimOptions) error {
 	if err := o.runFlags.check(); err != nil {
 		return err
 	}
+	if err := checkTurns(o.turns); err != nil {
+		return err
+	}
 	switch {
-	case o.turns < 1:
-		return flagErrorf("--turns: %d; a fight lasts at least one turn", o.turns)
-	case o.pool < 0 || (o.pool > 0 && !o.roundRobin):
-		return flagErrorf("--pool: random heroes join a --round-robin, at least 0 of them")
+	case o.pool < 0 || o.pool > maxPool:
+		return flagErrorf("--pool: %d is out of range (0 to %d)", o.pool, maxPool)
+	case o.pool > 0 && !o.roundRobin:
+		return flagErrorf("--pool: random heroes join a --round-robin")
 	case o.report.path != "" && !o.roundRobin:
 		return flagErrorf("--report: the report shows a --round-robin")
 	case !o.roundRobin && len(args) != 2:
@@ -156,6 +196,13 @@ func runSimGladiators(o *SimOptions) error {
 		var ds cards.Diagnostics
 		entrants, ds = simulate.Entrants(benv, args, o.ruleset, o.pool, o.seed)
 		diags = diags.Extend(ds)
+		if n := len(entrants); n > maxEntrants {
+			report(env.Err, diags)
+			return flagErrorf("a round robin fights at most %d heroes, --pool included; got %d", maxEntrants, n)
+		} else if err := checkRunGames(n*(n-1), o.games, fmt.Sprintf("%d heroes, %d pairs on both sides,", n, n*(n-1)/2)); err != nil {
+			report(env.Err, diags)
+			return err
+		}
 	} else {
 		for _, a := range args {
 			s, ok, ds := simulate.LoadSide(benv, a, o.ruleset)

@@ -60,7 +60,7 @@ eliminated.`,
 		},
 	}
 	fl := cmd.Flags()
-	o.runFlags.add(fl, "games to play", "plays with chance")
+	o.runFlags.add(fl, "games to play", maxLabGames, "plays with chance")
 	fl.IntVar(&o.players, "players", 4, "players at the table, 3 to 6")
 	fl.StringSliceVar(&o.strategies, "strategies", []string{"loner", "follower", "random", "robber-late"}, "the strategies at the table, rotated over the seats")
 	fl.BoolVar(&o.variant, "variant", false, "the commenters' variant: the round's best scorer takes the eliminated hero; most heroes wins")
@@ -94,7 +94,7 @@ func runAuditionLab(o *AuditionOptions) error {
 	}
 	switch {
 	case o.players < 3 || o.players > 6:
-		return flagErrorf("--players: %d; the lab seats 3 to 6 players", o.players)
+		return flagErrorf("--players: %d is out of range (3 to 6)", o.players)
 	case len(o.strategies) == 0:
 		return flagErrorf("--strategies: name at least one")
 	}

@@ -47,10 +47,10 @@ played it; a card that never took effect is flagged.
 		},
 	}
 	fl := cmd.Flags()
-	o.runFlags.add(fl, "games to play", "shuffles with chance")
+	o.runFlags.add(fl, "games to play", maxLabGames, "shuffles with chance")
 	fl.IntVar(&o.players, "players", 4, "players at the table, 2 to 4")
 	fl.StringSliceVar(&o.policy, "policy", []string{"greedy"}, "how players choose: greedy or random; one name, or one per seat")
-	fl.IntVar(&o.turns, "turns", galaga.DefaultTurnLimit, "the turn (each player's turn counts) after which a game is a tie")
+	fl.IntVar(&o.turns, "turns", galaga.DefaultTurnLimit, fmt.Sprintf("the turn (each player's turn counts) after which a game is a tie, 1 to %d", maxTurns))
 	o.report.register(fl, "")
 	return cmd
 }
@@ -60,11 +60,12 @@ func runSimGalaga(o *GalagaOptions) error {
 	if err := o.runFlags.check(); err != nil {
 		return err
 	}
+	if err := checkTurns(o.turns); err != nil {
+		return err
+	}
 	switch {
 	case o.players < 2 || o.players > 4:
-		return flagErrorf("--players: %d; the game is for 2 to 4", o.players)
-	case o.turns < 1:
-		return flagErrorf("--turns: %d; a game lasts at least one turn", o.turns)
+		return flagErrorf("--players: %d is out of range (2 to 4)", o.players)
 	case len(o.policy) != 1 && len(o.policy) != o.players:
 		return flagErrorf("--policy: %d names for %d players; give one, or one per seat", len(o.policy), o.players)
 	}

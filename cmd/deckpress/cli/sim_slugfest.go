@@ -47,11 +47,11 @@ its own copy). --policy greedy|random, or two names for the two sides.`,
 		},
 	}
 	fl := cmd.Flags()
-	o.runFlags.add(fl, "games to play per pair", "shuffles with chance")
+	o.runFlags.add(fl, "games to play per pair", maxLabGames, "shuffles with chance")
 	fl.StringSliceVar(&o.teams, "teams", nil, "the teams to play, by name (default: all)")
 	fl.StringSliceVar(&o.policy, "policy", []string{"greedy"}, "how players choose: greedy or random; two names for the two sides")
 	fl.BoolVar(&o.comebacks, "comebacks", false, "play the optional comeback rule")
-	fl.IntVar(&o.turns, "turns", slugfest.DefaultTurnLimit, "the turn after which a game is a tie")
+	fl.IntVar(&o.turns, "turns", slugfest.DefaultTurnLimit, fmt.Sprintf("the turn after which a game is a tie, 1 to %d", maxTurns))
 	o.report.register(fl, "")
 	return cmd
 }
@@ -61,9 +61,12 @@ func runSimSlugfest(o *SlugfestOptions) error {
 	if err := o.runFlags.check(); err != nil {
 		return err
 	}
+	if err := checkTurns(o.turns); err != nil {
+		return err
+	}
 	switch {
-	case o.turns < 1:
-		return flagErrorf("--turns: %d; a game lasts at least one turn", o.turns)
+	case len(o.teams) > maxTeams:
+		return flagErrorf("--teams: %d names; name at most %d", len(o.teams), maxTeams)
 	case len(o.policy) < 1 || len(o.policy) > 2:
 		return flagErrorf("--policy: one name, or two for the two sides")
 	}
@@ -106,6 +109,16 @@ func runSimSlugfest(o *SlugfestOptions) error {
 		}
 	} else if len(teams) < 2 {
 		return flagErrorf("the file has %d team; name it twice with --teams to play it against its copy", len(teams))
+	}
+	k := len(o.teams)
+	if k == 0 {
+		k = len(teams)
+	}
+	if k > maxTeams {
+		return flagErrorf("the file has %d teams; name at most %d of them with --teams", k, maxTeams)
+	}
+	if err := checkRunGames(k*(k-1)/2, o.games, fmt.Sprintf("%d teams, %d pairs,", k, k*(k-1)/2)); err != nil {
+		return err
 	}
 	cb, stop := progress(env)
 	rep, err := slugfest.Lab{Games: o.games, Seed: o.seed, Teams: teams, Pairs: pairs, Options: opts, Config: sim.Config{Progress: cb}}.Run()

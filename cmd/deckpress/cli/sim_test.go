@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -240,6 +241,54 @@ func TestSimReport(t *testing.T) {
 	} {
 		if code, stdout, _ := runCLI(t, dir, append([]string{"sim", "gladiators"}, args...)...); code != 2 || stdout != "" {
 			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}
+
+// TestSimCountBounds: every count flag of the sim verbs refuses a value
+// out of its documented range as a usage error naming the range, before
+// a game is played, and takes the ends of the range (a missing file then
+// fails the run, exit 1, after the flags passed). Runs whose pairs ×
+// --games pass 100,000,000 games are refused too.
+func TestSimCountBounds(t *testing.T) {
+	dir := simDir(t)
+	duel := []string{"gladiators", "voltage-crew.yaml", "iron-circus.yaml"}
+	gone := []string{"gladiators", "nowhere.yaml", "iron-circus.yaml"}
+	a := func(base []string, more ...string) []string { return append(slices.Clone(base), more...) }
+	many := strings.Repeat("NIPPON ALLIANCE,", 100) + "NIPPON ALLIANCE"
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{"no games", a(duel, "--games", "0"), 2, "--games: 0 is out of range (1 to 1000000)"},
+		{"too many games", a(duel, "--games", "1000001"), 2, "--games: 1000001 is out of range (1 to 1000000)"},
+		{"the red team's games", a(duel, "--games", "9000000000000000000"), 2, "--games: 9000000000000000000 is out of range (1 to 1000000)"},
+		{"the most games", a(gone, "--games", "1000000"), 1, "nowhere.yaml: error: cannot read"},
+		{"no turns", a(duel, "--turns", "0"), 2, "--turns: 0 is out of range (1 to 1000)"},
+		{"too many turns", a(duel, "--turns", "1001"), 2, "--turns: 1001 is out of range (1 to 1000)"},
+		{"the most turns", a(gone, "--turns", "1000"), 1, "nowhere.yaml: error: cannot read"},
+		{"a negative pool", []string{"gladiators", "--round-robin", "--pool", "-1"}, 2, "--pool: -1 is out of range (0 to 100)"},
+		{"too big a pool", []string{"gladiators", "--round-robin", "--pool", "1000000"}, 2, "--pool: 1000000 is out of range (0 to 100)"},
+		{"too many heroes", []string{"gladiators", "--round-robin", "--pool", "100", "--games", "1"}, 2, "a round robin fights at most 100 heroes, --pool included; got 108"},
+		{"too many round-robin games", []string{"gladiators", "--round-robin", "--pool", "92", "--games", "20000"}, 2,
+			"100 heroes, 4950 pairs on both sides, and --games 20000 make 198000000 games; a run plays at most 100,000,000"},
+		{"slugfest: too many games", []string{"slugfest", "--games", "100001"}, 2, "--games: 100001 is out of range (1 to 100000)"},
+		{"slugfest: the most games", []string{"slugfest", "nowhere.yaml", "--games", "100000"}, 1, "nowhere.yaml: error: cannot read"},
+		{"slugfest: too many turns", []string{"slugfest", "--turns", "1001"}, 2, "--turns: 1001 is out of range (1 to 1000)"},
+		{"slugfest: too many teams", []string{"slugfest", "--teams", many}, 2, "--teams: 101 names; name at most 100"},
+		{"slugfest: too many pairs", []string{"slugfest", "--teams", strings.Repeat("NIPPON ALLIANCE,", 99) + "NIPPON ALLIANCE", "--games", "100000"}, 2,
+			"100 teams, 4950 pairs, and --games 100000 make 495000000 games; a run plays at most 100,000,000"},
+		{"galaga: too many games", []string{"galaga", "--games", "100001"}, 2, "--games: 100001 is out of range (1 to 100000)"},
+		{"galaga: no turns", []string{"galaga", "--turns", "0"}, 2, "--turns: 0 is out of range (1 to 1000)"},
+		{"galaga: too many players", []string{"galaga", "--players", "5"}, 2, "--players: 5 is out of range (2 to 4)"},
+		{"audition: no games", []string{"audition", "--games", "-3"}, 2, "--games: -3 is out of range (1 to 100000)"},
+		{"audition: too many players", []string{"audition", "--players", "7"}, 2, "--players: 7 is out of range (3 to 6)"},
+	} {
+		code, stdout, stderr := runCLI(t, dir, append([]string{"sim"}, c.args...)...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr:\n%s", c.name, code, stdout, stderr)
 		}
 	}
 }

@@ -82,9 +82,6 @@ func Duel(board *combat.Board, sides [2]Side, r Run) (DuelReport, error) {
 	if err != nil {
 		return DuelReport{}, err
 	}
-	results := sim.Run(r.Games, r.Seed, func(i int, rnd *rand.Rand) combat.Result {
-		return m.Play(combat.RandDice(rnd))
-	}, sim.Config{Progress: r.Progress})
 	var out [2]sim.Outcomes
 	var turns sim.Mean
 	var heroes []combat.Hero
@@ -98,7 +95,9 @@ func Duel(board *combat.Board, sides [2]Side, r Run) (DuelReport, error) {
 	for i, h := range heroes {
 		tot[i].powers = make([]powerTotals, len(h.Powers))
 	}
-	for _, res := range results {
+	sim.Fold(r.Games, r.Seed, func(i int, rnd *rand.Rand) combat.Result {
+		return m.Play(combat.RandDice(rnd))
+	}, func(_ int, res combat.Result) {
 		switch res.Winner {
 		case 0:
 			out[0].Wins++
@@ -127,7 +126,7 @@ func Duel(board *combat.Board, sides [2]Side, r Run) (DuelReport, error) {
 				p.left += pr.Left
 			}
 		}
-	}
+	}, sim.Config{Progress: r.Progress})
 	out[1] = out[0].Swap()
 	n := float64(r.Games)
 	per := func(x int) float64 { return round3(float64(x) / n) }

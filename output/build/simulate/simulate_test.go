@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -142,5 +143,51 @@ func TestDuel(t *testing.T) {
 	}
 	if !slices.Equal(j.Optional, []string{}) {
 		t.Errorf("optional %v, want an empty list", j.Optional)
+	}
+}
+
+// TestSameOnAnyCores: a duel and a round robin, which add up their games
+// as they finish, give the same numbers for a seed on one core as on
+// four.
+func TestSameOnAnyCores(t *testing.T) {
+	env := build.Env{Dir: filepath.Join("..", "..", "..", "data", "kits", "gladiators")}
+	var sides [2]simulate.Side
+	for i, f := range []string{"iron-circus.yaml", "voltage-crew.yaml"} {
+		s, ok, diags := simulate.LoadSide(env, f, "")
+		if !ok || diags.HasErrors() {
+			t.Fatalf("%s: %v", f, diags)
+		}
+		sides[i] = s
+	}
+	a, _, diags := simulate.LoadArena(env, "arena.yaml")
+	if a == nil || diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	board, err := combat.NewBoard(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy, _ := combat.ParsePolicy("greedy")
+	run := simulate.Run{Games: 300, Seed: 5, Options: combat.Options{Policies: [2]combat.Policy{policy, policy}, TurnLimit: combat.DefaultTurnLimit}}
+	es := []combat.Entrant{{Hero: sides[0].Heroes[0]}, {Hero: sides[0].Heroes[1]}, {Hero: sides[1].Heroes[0]}, {Hero: sides[1].Heroes[1]}}
+	play := func(procs int) (simulate.DuelReport, simulate.RobinReport) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		d, err := simulate.Duel(board, sides, run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := simulate.RoundRobin(board, es, simulate.Run{Games: 25, Seed: 5, Options: run.Options})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d, r
+	}
+	d1, r1 := play(1)
+	d4, r4 := play(4)
+	if !reflect.DeepEqual(d1, d4) {
+		t.Errorf("duel on 1 core:\n%+v\non 4:\n%+v", d1, d4)
+	}
+	if !reflect.DeepEqual(r1, r4) {
+		t.Errorf("round robin on 1 core:\n%+v\non 4:\n%+v", r1, r4)
 	}
 }

@@ -78,15 +78,14 @@ func (rr RoundRobin) Play(b *Board, es []Entrant) (*Table, error) {
 			pairs, matches = append(pairs, pair{i, j}), append(matches, m)
 		}
 	}
-	results := sim.Run(len(pairs)*rr.Games, rr.Seed, func(k int, r *rand.Rand) Result {
-		return matches[k/rr.Games].Play(RandDice(r))
-	}, rr.Config)
 	t := &Table{Entrants: es, Games: rr.Games, Pair: make([][]sim.Outcomes, n), Rows: make([]Row, n)}
 	for i := range n {
 		t.Pair[i] = make([]sim.Outcomes, n)
 		t.Rows[i].Damage = make([]int, len(es[i].Hero.Powers))
 	}
-	for k, r := range results {
+	sim.Fold(len(pairs)*rr.Games, rr.Seed, func(k int, r *rand.Rand) Result {
+		return matches[k/rr.Games].Play(RandDice(r))
+	}, func(k int, r Result) {
 		p := pairs[k/rr.Games]
 		var o sim.Outcomes
 		switch r.Winner {
@@ -104,7 +103,7 @@ func (rr RoundRobin) Play(b *Board, es []Entrant) (*Table, error) {
 				t.Rows[h].Damage[pi] += pr.Damage
 			}
 		}
-	}
+	}, rr.Config)
 	xs, ys := make([]float64, n), make([]float64, n)
 	for i := range n {
 		row := &t.Rows[i]

@@ -69,7 +69,9 @@ type Board struct {
 	zones   [][]int32
 	zoneTie [][]int32
 	// los holds, per cell, a bitset of the cells in its sight; rows are
-	// made when first asked for
+	// made when first asked for. Only a board of at most losCells cells
+	// keeps them: a row costs a line to every cell, and all of them n²
+	// bits.
 	los []atomic.Pointer[[]uint64]
 }
 
@@ -118,7 +120,9 @@ func NewBoard(a *Arena) (*Board, error) {
 	}
 	b.anyBlocked = slices.Contains(b.blocked, true)
 	b.anyOpaque = slices.Contains(b.opaque, true)
-	b.los = make([]atomic.Pointer[[]uint64], b.n)
+	if b.n <= losCells {
+		b.los = make([]atomic.Pointer[[]uint64], b.n)
+	}
 	if err := b.sortZones(); err != nil {
 		return nil, err
 	}
@@ -198,11 +202,19 @@ func (b *Board) dist(i, j int32) int {
 	return layout.HexDistance(b.cube[i], b.cube[j])
 }
 
+// losCells is the most cells a board caches lines of sight for: the
+// rows of all of them take 128 KiB, made in well under a second. A larger board traces each line when
+// asked, which costs its length instead of a line to every cell.
+const losCells = 1024
+
 // sees reports whether the straight line between two cells passes no
 // opaque hex (the two ends do not count).
 func (b *Board) sees(i, j int32) bool {
 	if !b.anyOpaque {
 		return true
+	}
+	if b.los == nil {
+		return b.clearLine(i, j)
 	}
 	row := b.los[i].Load()
 	if row == nil {
