@@ -90,13 +90,13 @@ func (l Lab) Run() (Report, error) {
 		strat []int
 		err   error
 	}
-	games := sim.Run(l.Games, l.Seed, func(i int, r *rand.Rand) game {
+	play := func(i int, r *rand.Rand) game {
 		o := l.Options
 		idx := seats(i, r)
 		o.Policies = policies(idx)
 		res, err := Play(o, r)
 		return game{res, idx, err}
-	}, l.Config)
+	}
 	rep := Report{Games: l.Games, Seed: l.Seed, Players: n, Variant: l.Options.Variant, Heroes: heroes}
 	type acc struct {
 		score sim.Mean
@@ -105,9 +105,16 @@ func (l Lab) Run() (Report, error) {
 	strat, seat := make([]acc, k), make([]acc, n)
 	turns := make([]sim.Mean, n)
 	var rounds sim.Mean
-	for _, g := range games {
+	var failed error // the first game's, in game order, that could not be played
+	// each game is added up as it ends, in game order: a run holds a few
+	// results at a time, however many games it plays
+	sim.Fold(l.Games, l.Seed, play, func(_ int, g game) {
+		if failed != nil {
+			return
+		}
 		if g.err != nil {
-			return Report{}, g.err
+			failed = g.err
+			return
 		}
 		rounds.Add(float64(g.res.Rounds))
 		if g.res.Limited {
@@ -120,6 +127,9 @@ func (l Lab) Run() (Report, error) {
 			}
 			turns[s].Add(float64(g.res.ByTurn[s]) / float64(g.res.Rounds))
 		}
+	}, l.Config)
+	if failed != nil {
+		return Report{}, failed
 	}
 	rep.MeanRounds = round4(rounds.Value())
 	standing := func(a acc) Standing {

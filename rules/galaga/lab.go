@@ -65,7 +65,6 @@ func (l Lab) Run() (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	results := sim.Run(l.Games, l.Seed, func(_ int, r *rand.Rand) Result { return m.Play(r) }, l.Config)
 	n := len(l.Options.Policies)
 	rep := Report{Games: l.Games, Seed: l.Seed, Players: n, TurnLimit: m.opts.TurnLimit}
 	for _, p := range l.Options.Policies {
@@ -75,7 +74,9 @@ func (l Lab) Run() (Report, error) {
 	k := len(l.Deck.Cards)
 	played, effective, games, won := make([]int, k), make([]int, k), make([]int, k), make([]int, k)
 	var turns sim.Mean
-	for _, r := range results {
+	// each game is added up as it ends, in game order: a run holds a few
+	// results at a time, however many games it plays
+	sim.Fold(l.Games, l.Seed, func(_ int, r *rand.Rand) Result { return m.Play(r) }, func(_ int, r Result) {
 		turns.Add(float64(r.Turns))
 		if r.Winner < 0 {
 			rep.Ties++
@@ -94,7 +95,7 @@ func (l Lab) Run() (Report, error) {
 				}
 			}
 		}
-	}
+	}, l.Config)
 	rep.TieRate, rep.MeanTurns = round4(float64(rep.Ties)/float64(l.Games)), round4(turns.Value())
 	for s, w := range wins {
 		lo, hi := sim.Wilson(float64(w), l.Games, sim.Z95)

@@ -74,12 +74,13 @@ func (l Lab) Run() (Report, error) {
 		if err != nil {
 			return Report{}, err
 		}
-		results := sim.Run(l.Games, l.Seed, func(_ int, r *rand.Rand) Result { return m.Play(r) }, l.Config)
 		p := Pair{A: a.Name, B: b.Name}
 		var turns sim.Mean
 		ko := [2][]int{make([]int, len(a.Members)), make([]int, len(b.Members))}
 		backs, backGames := 0, 0
-		for _, r := range results {
+		// each game is added up as it ends, in game order: a run holds a
+		// few results at a time, however many games it plays
+		sim.Fold(l.Games, l.Seed, func(_ int, r *rand.Rand) Result { return m.Play(r) }, func(_ int, r Result) {
 			switch r.Winner {
 			case 0:
 				p.AWins++
@@ -98,7 +99,7 @@ func (l Lab) Run() (Report, error) {
 			if r.Comebacks[0]+r.Comebacks[1] > 0 {
 				backGames++
 			}
-		}
+		}, l.Config)
 		n := float64(l.Games)
 		lo, hi := sim.Wilson(float64(p.AWins), l.Games, sim.Z95)
 		p.AWinRate, p.CI95 = round4(float64(p.AWins)/n), [2]float64{round4(lo), round4(hi)}

@@ -19,15 +19,13 @@ import (
 	"github.com/deckpress/deckpress/rules/gladiators/combat"
 )
 
-// The bounds of the sim verbs' counts. The gladiators lab adds up its
-// games as they finish (sim.Fold), so its memory does not grow with
-// --games; the other labs keep a result a game (some 1.5 KB), which their
-// lower --games bound holds to some 150 MB. A run's time grows with its
-// games, and a game's with its turns: maxRunGames bounds the games of a
-// whole round robin or Slugfest run, pairs times --games.
+// The bounds of the sim verbs' counts. Every lab adds up its games as
+// they finish (sim.Fold), so its memory does not grow with --games; a
+// run's time grows with its games, and a game's with its turns:
+// maxRunGames bounds the games of a whole round robin or Slugfest run,
+// pairs times --games.
 const (
-	maxGames     = 1000000 // sim gladiators --games
-	maxLabGames  = 100000  // sim slugfest, galaga, audition --games
+	maxGames     = 1000000 // --games
 	maxTurns     = 1000    // --turns
 	maxPool      = 100     // --pool
 	maxEntrants  = 100     // heroes in a round robin, --pool included

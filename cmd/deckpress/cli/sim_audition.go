@@ -60,7 +60,7 @@ eliminated.`,
 		},
 	}
 	fl := cmd.Flags()
-	o.runFlags.add(fl, "games to play", maxLabGames, "plays with chance")
+	o.runFlags.add(fl, "games to play", maxGames, "plays with chance")
 	fl.IntVar(&o.players, "players", 4, "players at the table, 3 to 6")
 	fl.StringSliceVar(&o.strategies, "strategies", []string{"loner", "follower", "random", "robber-late"}, "the strategies at the table, rotated over the seats")
 	fl.BoolVar(&o.variant, "variant", false, "the commenters' variant: the round's best scorer takes the eliminated hero; most heroes wins")

@@ -47,7 +47,7 @@ played it; a card that never took effect is flagged.
 		},
 	}
 	fl := cmd.Flags()
-	o.runFlags.add(fl, "games to play", maxLabGames, "shuffles with chance")
+	o.runFlags.add(fl, "games to play", maxGames, "shuffles with chance")
 	fl.IntVar(&o.players, "players", 4, "players at the table, 2 to 4")
 	fl.StringSliceVar(&o.policy, "policy", []string{"greedy"}, "how players choose: greedy or random; one name, or one per seat")
 	fl.IntVar(&o.turns, "turns", galaga.DefaultTurnLimit, fmt.Sprintf("the turn (each player's turn counts) after which a game is a tie, 1 to %d", maxTurns))

@@ -47,7 +47,7 @@ its own copy). --policy greedy|random, or two names for the two sides.`,
 		},
 	}
 	fl := cmd.Flags()
-	o.runFlags.add(fl, "games to play per pair", maxLabGames, "shuffles with chance")
+	o.runFlags.add(fl, "games to play per pair", maxGames, "shuffles with chance")
 	fl.StringSliceVar(&o.teams, "teams", nil, "the teams to play, by name (default: all)")
 	fl.StringSliceVar(&o.policy, "policy", []string{"greedy"}, "how players choose: greedy or random; two names for the two sides")
 	fl.BoolVar(&o.comebacks, "comebacks", false, "play the optional comeback rule")
