@@ -142,7 +142,7 @@ type background struct {
 
 func (c *compiler) background(n *cards.Node) *background {
 	if n.Kind == cards.ScalarNode {
-		p := newProp(n, "background")
+		p := c.newProp(n, "background")
 		check(c, p, draw.ParseColour)
 		return &background{colour: p, pos: n.Pos}
 	}
@@ -291,7 +291,7 @@ func compilePolygon(c *compiler, m *cards.Mapping, com common, what string) elem
 			c.diags.Errorf(pt.Pos, "%s.points: each point is [x, y]", what)
 			continue
 		}
-		p := [2]*prop{newProp(xy[0], what+".points x"), newProp(xy[1], what+".points y")}
+		p := [2]*prop{c.newProp(xy[0], what+".points x"), c.newProp(xy[1], what+".points y")}
 		check(c, p[0], lengthParser(c.lib.Card.W))
 		check(c, p[1], lengthParser(c.lib.Card.H))
 		e.points = append(e.points, p)

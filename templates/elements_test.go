@@ -282,3 +282,31 @@ func TestTemplateDiagnostics(t *testing.T) {
 		})
 	}
 }
+
+// TestStrayBraces: a {{ or }} that belongs to no field reference (a
+// default holding another reference, an unclosed one) is a warning at its
+// value, and is printed as it is; references, with and without defaults,
+// are not.
+func TestStrayBraces(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		warn  bool
+	}{
+		{"{{a}}", false},
+		{"{{a|none}} and {{ b }}", false},
+		{"plain text", false},
+		{"{{z|{{a}}}}", true},
+		{"{{a", true},
+		{"{{a}} }}", true},
+	} {
+		src := fmt.Sprintf("elements:\n  - text: {x: 4, y: 4, w: 50, h: 10, value: %q}\n", c.value)
+		_, diags := render(t, src, "{a: A, b: B}")
+		warned := false
+		for _, d := range diags {
+			warned = warned || strings.Contains(d.Message, "belongs to no field reference")
+		}
+		if warned != c.warn {
+			t.Errorf("%q: warned %v, want %v (%v)", c.value, warned, c.warn, diags)
+		}
+	}
+}

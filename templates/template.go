@@ -279,7 +279,21 @@ func (c *compiler) element(n *cards.Node) element {
 
 // prop returns the property key of m, named for messages.
 func (c *compiler) prop(m *cards.Mapping, what, key string) *prop {
-	return newProp(m.Get(key), what+"."+key)
+	return c.newProp(m.Get(key), what+"."+key)
+}
+
+// newProp is newProp, with a warning for a {{ or }} that is part of no
+// field reference ({{name|{{other}}}}: a default cannot hold one), which
+// would be printed as it is.
+func (c *compiler) newProp(n *cards.Node, what string) *prop {
+	p := newProp(n, what)
+	if p != nil && p.dyn {
+		rest := fieldRef.ReplaceAllString(n.Value, "")
+		if strings.Contains(rest, "{{") || strings.Contains(rest, "}}") {
+			c.diags.Warnf(n.Pos, "%s: a {{ or }} here belongs to no field reference and is printed as it is (a reference is {{field}} or {{field|default}}, and a default cannot hold another)", what)
+		}
+	}
+	return p
 }
 
 // colourProp reads a colour property, accepting both spellings of the key.
