@@ -193,6 +193,10 @@ func Impose(card Size, s Settings) (Plan, error) {
 	}
 	if best.Cols*best.Rows == 0 {
 		area := Size{portrait.W - 2*s.Margin, portrait.H - 2*s.Margin}
+		if area.W <= 0 || area.H <= 0 {
+			return Plan{}, fmt.Errorf("the %s x %s paper leaves nothing to print on inside its %s margins",
+				FormatMM(portrait.W), FormatMM(portrait.H), FormatMM(s.Margin))
+		}
 		return Plan{}, fmt.Errorf("a %s x %s card with %s bleed does not fit in the %s x %s printable area of the paper",
 			FormatMM(card.W), FormatMM(card.H), FormatMM(s.Bleed), FormatMM(area.W), FormatMM(area.H))
 	}

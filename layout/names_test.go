@@ -59,7 +59,8 @@ func TestImposeErrors(t *testing.T) {
 		// the paper given landscape: the area is still reported portrait
 		{Size{140, 150}, Settings{Paper: Size{210, 148}, Margin: 5, Bleed: 1.5}, "a 140mm x 150mm card with 1.5mm bleed does not fit in the 138mm x 200mm printable area of the paper"},
 		// margins wider than the paper
-		{Size{10, 10}, Settings{Paper: a5, Margin: 100}, "a 10mm x 10mm card with 0mm bleed does not fit in the -52mm x 10mm printable area of the paper"},
+		{Size{10, 10}, Settings{Paper: a5, Margin: 100}, "the 148mm x 210mm paper leaves nothing to print on inside its 100mm margins"},
+		{Size{10, 10}, Settings{Paper: a5, Margin: 74}, "the 148mm x 210mm paper leaves nothing to print on inside its 74mm margins"},
 	} {
 		if _, err := Impose(c.card, c.s); err == nil || err.Error() != c.want {
 			t.Errorf("Impose(%v): %v, want %s", c.card, err, c.want)
