@@ -461,7 +461,7 @@ func (p *imageProps) drawArt(r *renderer, res *svg.Result, pos cards.Pos, box la
 	if clip {
 		r.ops = append(r.ops, &draw.ClipOp{Path: layout.RoundedRectPath(box, radius)})
 	}
-	r.ops = res.Art.Draw(r.ops, res.Art.Fit(box, fit), r.colour(p.colour, draw.Black))
+	r.ops = res.Art.Draw(r.ops, res.Art.Fit(box, fit), r.colour(p.colour, draw.Black), &r.budget)
 	if clip {
 		r.ops = append(r.ops, &draw.EndClipOp{})
 	}
