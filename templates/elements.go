@@ -448,6 +448,10 @@ func (r *renderer) setText(s string, pos cards.Pos, box layout.Rect, st typeset.
 		r.warn(pos, "text of %d characters: only the first %d are set", n, MaxTextRunes)
 		s = cutRunes(s, MaxTextRunes)
 	}
+	if !r.budget.Text(len(s)) {
+		return
+	}
+	st.Budget = &r.budget
 	var res typeset.TextResult
 	r.ops, res = typeset.LayoutText(r.ops, s, box, st, r.lib.Icons)
 	for _, p := range res.Problems {
@@ -519,7 +523,7 @@ func (e *iconElem) draw(r *renderer) {
 	box, ok := r.rect(e.box)
 	ic, ok2 := value(r, e.name, r.lib.iconParser())
 	if ok && ok2 {
-		r.ops = ic.Draw(r.ops, box, r.colour(e.colour, draw.Black))
+		r.ops = ic.Draw(r.ops, box, r.colour(e.colour, draw.Black), &r.budget)
 	}
 }
 

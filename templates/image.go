@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	imagedraw "image/draw"
 	"image/jpeg"
 	"image/png"
@@ -27,10 +28,14 @@ import (
 
 // Limits and defaults of images.
 const (
-	DefaultDPI      = 300        // pixels per inch images are reduced to
-	MaxImagePixels  = 50_000_000 // largest picture decoded (50 megapixels)
-	MaxImageBytes   = 64 << 20   // largest image file read (64 MiB)
-	iconImageMaxDim = 256        // user icons are reduced to this many pixels a side
+	DefaultDPI     = 300        // pixels per inch images are reduced to
+	MaxImagePixels = 50_000_000 // largest picture decoded (50 megapixels)
+	MaxImageBytes  = 64 << 20   // largest image file read (64 MiB)
+	// MaxDecodedBytes bounds the memory of the pictures a deck holds
+	// decoded at once (until Finish): a picture of the largest size at 16
+	// bits a channel takes 400 MB, a 12-megapixel photo 18 MB
+	MaxDecodedBytes = 512 << 20
+	iconImageMaxDim = 256 // user icons are reduced to this many pixels a side
 )
 
 // ImageStore loads pictures for a deck: each file decoded once, each
@@ -44,7 +49,12 @@ type ImageStore struct {
 	DPI     float64
 
 	mu      sync.Mutex
-	decoded map[string]decodedImage
+	decoded map[string]decodedImage // by path
+	// content: the pictures decoded, by their file's SHA-256, so that
+	// the same file under several names (symlinks, copies) is decoded
+	// once; held: the bytes they take, against MaxDecodedBytes
+	content map[[32]byte]image.Image
+	held    int64
 	bounds  map[string]image.Rectangle // of every picture decoded
 	made    map[string]*draw.Image     // by source path and pixel size
 	widths  map[int]bool               // pixel widths given out
@@ -69,7 +79,7 @@ type decodedImage struct {
 // NewImageStore returns a store that reads nothing until Files is set.
 func NewImageStore() *ImageStore {
 	return &ImageStore{DPI: DefaultDPI, Resolve: func(from, ref string) (string, error) { return cards.Resolve(from, ref), nil },
-		decoded: map[string]decodedImage{}, bounds: map[string]image.Rectangle{}, arts: map[artKey]artEntry{}, made: map[string]*draw.Image{}, widths: map[int]bool{}}
+		decoded: map[string]decodedImage{}, content: map[[32]byte]image.Image{}, bounds: map[string]image.Rectangle{}, arts: map[artKey]artEntry{}, made: map[string]*draw.Image{}, widths: map[int]bool{}}
 }
 
 // decode reads and decodes the picture at path once, refusing pictures
@@ -114,11 +124,51 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxImagePixels || cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, fmt.Errorf("%s is %d x %d pixels; the limit is %d megapixels", path, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)
 	}
-	img, err := codec.decode(bytes.NewReader(data))
+	sum := sha256.Sum256(data)
+	size := int64(cfg.Width) * int64(cfg.Height) * bytesPerPixel(cfg.ColorModel)
+	s.mu.Lock()
+	img, seen := s.content[sum]
+	if !seen {
+		if s.held+size > MaxDecodedBytes {
+			s.mu.Unlock()
+			return nil, fmt.Errorf("%s is %d x %d pixels, %d MiB decoded: with the pictures decoded before it, more than the %d MiB a deck may hold; use smaller pictures",
+				path, cfg.Width, cfg.Height, size>>20, MaxDecodedBytes>>20)
+		}
+		s.held += size
+	}
+	s.mu.Unlock()
+	if seen {
+		return img, nil
+	}
+	img, err = codec.decode(bytes.NewReader(data))
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if err != nil {
+		s.held -= size
 		return nil, fmt.Errorf("%s: broken %s image: %w", path, format, err)
 	}
+	s.content[sum] = img
 	return img, nil
+}
+
+// bytesPerPixel is the memory a pixel of a decoded picture takes, by its
+// colour model: 8 at 16 bits a channel, 1 for grey or a palette; a JPEG's
+// YCbCr is counted at its largest, with no chroma subsampling.
+func bytesPerPixel(m color.Model) int64 {
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	switch m {
+	case color.GrayModel:
+		return 1
+	case color.Gray16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	}
+	return 4
 }
 
 // codec is a picture format deckpress reads.
@@ -298,6 +348,8 @@ func (s *ImageStore) Finish() error {
 			delete(s.decoded, path)
 		}
 	}
+	clear(s.content)
+	s.held = 0
 	s.mu.Unlock()
 	return errors.Join(errs...)
 }
@@ -461,7 +513,7 @@ func (p *imageProps) drawArt(r *renderer, res *svg.Result, pos cards.Pos, box la
 	if clip {
 		r.ops = append(r.ops, &draw.ClipOp{Path: layout.RoundedRectPath(box, radius)})
 	}
-	r.ops = res.Art.Draw(r.ops, res.Art.Fit(box, fit), r.colour(p.colour, draw.Black))
+	r.ops = res.Art.Draw(r.ops, res.Art.Fit(box, fit), r.colour(p.colour, draw.Black), &r.budget)
 	if clip {
 		r.ops = append(r.ops, &draw.EndClipOp{})
 	}

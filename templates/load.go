@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"strings"
 	"sync"
@@ -127,11 +128,13 @@ func defineTree(lib *Library, root *cards.Node, ds cards.Diagnostics) cards.Diag
 func loadFonts(lib *Library, deck *cards.Deck, files cards.Files) cards.Diagnostics {
 	var diags cards.Diagnostics
 	type fontFile struct {
-		data         []byte
 		font         *typeset.Font
 		readErr, err error
 	}
 	read := map[string]fontFile{}
+	// parsed: by content, so that one file under several names (symlinks,
+	// copies) is parsed, held and embedded once
+	parsed := map[[32]byte]fontFile{}
 	for _, fam := range diags.AnyMap(deck.Fonts, "fonts").Entries() {
 		family := &typeset.Family{Name: fam.Key}
 		faces := map[string]*cards.Node{}
@@ -160,9 +163,16 @@ func loadFonts(lib *Library, deck *cards.Deck, files cards.Files) cards.Diagnost
 			if !seen {
 				// a file named by several families or styles is read and
 				// parsed once, and embedded once
-				r.data, r.readErr = files.ReadFile(path)
+				var data []byte
+				data, r.readErr = files.ReadFile(path)
 				if r.readErr == nil {
-					r.font, r.err = typeset.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), r.data)
+					sum := sha256.Sum256(data)
+					if p, ok := parsed[sum]; ok {
+						r = p
+					} else {
+						r.font, r.err = typeset.ParseFont(fmt.Sprintf("user-%s-%s", strings.ToLower(strings.ReplaceAll(fam.Key, " ", "-")), style), data)
+						parsed[sum] = r
+					}
 				}
 				read[path] = r
 			}

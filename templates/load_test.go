@@ -27,13 +27,15 @@ func (f *countingFiles) ReadFile(name string) ([]byte, error) {
 
 // TestFilesReadOnce: a font file named by several families and styles,
 // and a template file named several times in use:, are each read once,
-// and the families share one font.
+// and the families share one font, also with a family naming the same
+// font under another name (a symlink, a copy).
 func TestFilesReadOnce(t *testing.T) {
 	files := &countingFiles{reads: map[string]int{}, data: map[string][]byte{
 		"f.ttf":  typeset.NewFontSet().Fallback.Face(typeset.Regular).TrueType(),
 		"t.yaml": []byte("templates:\n  card: {elements: []}\n"),
 	}}
-	src := "deck: d\nuse: [t.yaml, t.yaml, ./t.yaml]\nfonts:\n  A: f.ttf\n  B: {regular: f.ttf, bold: f.ttf}\nfront: card\ncards:\n  - name: x\n"
+	files.data["g.ttf"] = files.data["f.ttf"]
+	src := "deck: d\nuse: [t.yaml, t.yaml, ./t.yaml]\nfonts:\n  A: f.ttf\n  B: {regular: f.ttf, bold: f.ttf}\n  C: g.ttf\nfront: card\ncards:\n  - name: x\n"
 	deck, diags := cards.LoadDeck("d.yaml", []byte(src), files)
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -54,7 +56,9 @@ func TestFilesReadOnce(t *testing.T) {
 	}
 	a, _, _ := lib.Fonts.Resolve("A")
 	b, _, _ := lib.Fonts.Resolve("B")
-	if a == nil || b == nil || a.Face(typeset.Regular) != b.Face(typeset.Regular) || b.Face(typeset.Regular) != b.Face(typeset.Bold) {
+	c, _, _ := lib.Fonts.Resolve("C")
+	if a == nil || b == nil || c == nil || a.Face(typeset.Regular) != b.Face(typeset.Regular) || b.Face(typeset.Regular) != b.Face(typeset.Bold) ||
+		c.Face(typeset.Regular) != a.Face(typeset.Regular) {
 		t.Errorf("the families do not share the one font")
 	}
 }

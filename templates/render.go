@@ -46,6 +46,12 @@ type renderer struct {
 	// overBudget stops every repeat once it is passed
 	repeated   int
 	overBudget bool
+	// budget counts what the face costs to draw (points, dashes, text);
+	// the operations before charged are counted; spent: passed, and
+	// said
+	budget  draw.Budget
+	charged int
+	spent   bool
 }
 
 func (r *renderer) drawAll(elements []element) {
@@ -55,6 +61,9 @@ func (r *renderer) drawAll(elements []element) {
 		}
 		start := len(r.ops)
 		e.draw(r)
+		if !r.spend(e.base().pos, start) {
+			continue
+		}
 		switch e.(type) {
 		case *textElem, *statsElem:
 			r.checkInk("text", e.base().pos, r.ops[start:])
@@ -62,6 +71,23 @@ func (r *renderer) drawAll(elements []element) {
 			r.checkInk("the icon", e.base().pos, r.ops[start:])
 		}
 	}
+}
+
+// spend charges what an element drew, from start, against the face's
+// budget. Once the budget is passed, the element draws nothing, nor does
+// any after it, and the first is reported at its place; false then.
+func (r *renderer) spend(pos cards.Pos, start int) bool {
+	if r.budget.Dashes(r.ops[max(start, r.charged):]) {
+		r.charged = len(r.ops)
+		return true
+	}
+	r.ops = r.ops[:start]
+	r.charged = start
+	if !r.spent {
+		r.spent = true
+		r.fail(pos, "%v", r.budget.Err())
+	}
+	return false
 }
 
 func (r *renderer) field(name string) *cards.Node {

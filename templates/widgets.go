@@ -291,7 +291,7 @@ func (e *repeatElem) draw(r *renderer) {
 	outer, frame, lookup := r.lookup, r.frame, r.lookup
 	defer func() { r.frame, r.lookup = frame, lookup }()
 	for i, item := range list.Content {
-		if i >= room || r.overBudget {
+		if i >= room || r.overBudget || r.budget.Err() != nil {
 			break
 		}
 		if r.repeated++; r.repeated > MaxRepeated {

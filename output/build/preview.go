@@ -68,73 +68,88 @@ func Decks(req Request) ([]Deck, cards.Diagnostics, error) {
 // Preview renders faces of a deck, on all cores, as PNG files named
 // base-<card>-<side>.png, or as one contact sheet, base-sheet.png. A face
 // shows its bleed box; a deck with rounded corners shows its cards as cut
-// instead: the trim box, corners rounded, transparent outside.
+// instead: the trim box, corners rounded, transparent outside. Each
+// image is drawn when its file is written, and checked against
+// [png.MaxPixels] first (a sheet draws its faces a few at a time), so
+// the memory a preview takes is that of a few images, whatever the
+// number of faces.
 func Preview(job *output.DeckJob, refs []FaceRef, base string, dpi float64, sheet bool) []Product {
 	box := job.Plan.CardBleedBox()
 	if job.Plan.CornerRadius > 0 {
 		box = layout.Rect{W: job.Plan.Card.W, H: job.Plan.Card.H}
 	}
-	imgs := renderFaces(job, refs, box, dpi)
 	if sheet {
 		shown := map[int]bool{} // a card's two faces are one card
 		for _, r := range refs {
 			shown[r.Card] = true
 		}
 		return []Product{{Path: base + "-sheet.png", Cards: len(shown), Pages: 1, Render: func(w io.Writer) error {
-			return contactSheet(w, job, refs, imgs, box, dpi)
+			return contactSheet(w, job, refs, box, dpi)
 		}}}
 	}
 	width := len(strconv.Itoa(job.Entries()))
 	var out []Product
-	for i, r := range refs {
-		img := imgs[i]
+	for _, r := range refs {
 		out = append(out, Product{Path: fmt.Sprintf("%s-%0*d-%s.png", base, width, r.Card+1, r.Side), Cards: 1, Pages: 1,
-			Render: func(w io.Writer) error { return png.Write(w, img) }})
+			Render: func(w io.Writer) error {
+				if err := checkPixels("a face", box.W, box.H, dpi); err != nil {
+					return err
+				}
+				return png.Write(w, renderFace(job, r, box, dpi))
+			}})
 	}
 	return out
 }
 
-// renderFaces draws faces into images in parallel.
-func renderFaces(job *output.DeckJob, refs []FaceRef, box layout.Rect, dpi float64) []image.Image {
-	imgs := make([]image.Image, len(refs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				img := png.Face(job.Face(refs[i].Card, refs[i].Side), box, dpi)
-				if rgba, ok := img.(*image.RGBA); ok && job.Plan.CornerRadius > 0 {
-					png.RoundCorners(rgba, job.Plan.CornerRadius/layout.MMPerInch*dpi)
-				}
-				imgs[i] = img
-			}
-		})
+// checkPixels returns an error when an image of w × h mm at dpi passes
+// png.MaxPixels, saying what to lower.
+func checkPixels(what string, w, h, dpi float64) error {
+	if err := png.CheckSize(layout.Size{W: w, H: h}, dpi); err != nil {
+		return fmt.Errorf("%s of %w: lower --dpi", what, err)
 	}
-	for i := range refs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return imgs
+	return nil
 }
 
-// contactSheet lays the face images out in a grid, each labelled with its
-// card number and side.
-func contactSheet(w io.Writer, job *output.DeckJob, refs []FaceRef, imgs []image.Image, box layout.Rect, dpi float64) error {
+// renderFace draws one face into an image.
+func renderFace(job *output.DeckJob, r FaceRef, box layout.Rect, dpi float64) image.Image {
+	img := png.Face(job.Face(r.Card, r.Side), box, dpi)
+	if rgba, ok := img.(*image.RGBA); ok && job.Plan.CornerRadius > 0 {
+		png.RoundCorners(rgba, job.Plan.CornerRadius/layout.MMPerInch*dpi)
+	}
+	return img
+}
+
+// contactSheet lays the faces out in a grid, each labelled with its card
+// number and side; it draws them on all cores, as many at a time as
+// there are, and puts each on the sheet once drawn.
+func contactSheet(w io.Writer, job *output.DeckJob, refs []FaceRef, box layout.Rect, dpi float64) error {
 	cols := min(len(refs), 10)
 	rows := (len(refs) + cols - 1) / cols
 	gap, labelH := 4.0, 6.0
 	page := layout.Size{W: float64(cols)*(box.W+gap) + gap, H: float64(rows)*(box.H+gap+labelH) + gap}
+	if err := checkPixels("the contact sheet", page.W, page.H, dpi); err != nil {
+		return fmt.Errorf("%w, or show fewer --cards", err)
+	}
 	c := png.New(dpi)
 	c.BeginPage(page, nil)
 	fam := typeset.NewFontSet().Fallback
 	st := typeset.TextStyle{Family: fam, Size: 9, Colour: draw.Colour{R: 60, G: 60, B: 60, A: 255}, Align: typeset.AlignCenter, VAlign: typeset.VAlignMiddle, Plain: true, LineHeight: 1}
-	for i, r := range refs {
-		x := gap + float64(i%cols)*(box.W+gap)
-		y := gap + float64(i/cols)*(box.H+gap+labelH)
-		c.Image(&draw.ImageOp{Image: &draw.Image{Pixels: imgs[i]}, Box: layout.Rect{X: x, Y: y, W: box.W, H: box.H}})
-		ops, _ := typeset.LayoutText(nil, fmt.Sprintf("%d %s", r.Card+1, r.Side), layout.Rect{X: x, Y: y + box.H, W: box.W, H: labelH}, st, nil)
-		draw.DrawFace(c, &draw.Face{Ops: ops})
+	batch := make([]image.Image, runtime.GOMAXPROCS(0))
+	for lo := 0; lo < len(refs); lo += len(batch) {
+		n := min(len(batch), len(refs)-lo)
+		var wg sync.WaitGroup
+		for k := range n {
+			wg.Go(func() { batch[k] = renderFace(job, refs[lo+k], box, dpi) })
+		}
+		wg.Wait()
+		for k := range n {
+			i, r := lo+k, refs[lo+k]
+			x := gap + float64(i%cols)*(box.W+gap)
+			y := gap + float64(i/cols)*(box.H+gap+labelH)
+			c.Image(&draw.ImageOp{Image: &draw.Image{Pixels: batch[k]}, Box: layout.Rect{X: x, Y: y, W: box.W, H: box.H}})
+			ops, _ := typeset.LayoutText(nil, fmt.Sprintf("%d %s", r.Card+1, r.Side), layout.Rect{X: x, Y: y + box.H, W: box.W, H: labelH}, st, nil)
+			draw.DrawFace(c, &draw.Face{Ops: ops})
+		}
 	}
 	return png.Write(w, c.Result())
 }

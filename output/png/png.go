@@ -9,6 +9,7 @@ package png
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	stdpng "image/png"
@@ -80,6 +81,34 @@ func (p *buffers) Get() *stdpng.EncoderBuffer {
 }
 
 func (p *buffers) Put(b *stdpng.EncoderBuffer) { p.pool.Put(b) }
+
+// MaxPixels is the most pixels an image drawn here may have: 64
+// megapixels, 256 MB of RGBA (a face's clip takes as much again while it
+// is drawn). A poker card at 1200 dpi has 12 megapixels, an A4 page at
+// 600 dpi 35.
+const MaxPixels = 64_000_000
+
+// CheckSize returns an error when an image of size mm at dpi would have
+// more than [MaxPixels] pixels, naming the size, its pixels and the
+// highest dpi that fits; what asks for the image checks it before
+// drawing.
+func CheckSize(size layout.Size, dpi float64) error {
+	pixels := func(dpi float64) (w, h int, ok bool) {
+		c := New(dpi)
+		w, h = c.Pixels(size.W), c.Pixels(size.H)
+		return w, h, float64(w)*float64(h) <= MaxPixels
+	}
+	w, h, ok := pixels(dpi)
+	if ok {
+		return nil
+	}
+	fit := math.Floor(math.Sqrt(MaxPixels/(size.W*size.H)) * layout.MMPerInch)
+	for _, _, ok := pixels(fit); !ok && fit > 1; _, _, ok = pixels(fit) {
+		fit--
+	}
+	return fmt.Errorf("%s x %s mm at %s dpi is %d x %d pixels; the limit is %d megapixels, which %s dpi keeps to",
+		draw.Num(size.W), draw.Num(size.H), draw.Num(dpi), w, h, MaxPixels/1_000_000, draw.Num(fit))
+}
 
 // Pixels returns the pixel size of a length in mm at the canvas's dpi,
 // rounded to whole pixels.

@@ -29,8 +29,12 @@ type Shape struct {
 
 // Draw appends the art's operations, mapped to millimetres by m, with
 // current as the colour of currentColor; it clips to the viewport where
-// the art overflows it.
-func (a *Art) Draw(ops []Op, m layout.Affine, current Colour) []Op {
+// the art overflows it. Its points are charged to b first: nothing is
+// drawn when they do not fit.
+func (a *Art) Draw(ops []Op, m layout.Affine, current Colour, b *Budget) []Op {
+	if !b.Points(a.Points()) {
+		return ops
+	}
 	if a.Overflows {
 		ops = append(ops, &ClipOp{Path: layout.RectPath(layout.Rect{W: a.W, H: a.H}).Transform(m)})
 	}

@@ -42,7 +42,7 @@ func TestArtDraw(t *testing.T) {
 	for _, c := range cases {
 		art.Overflows = c.overflows
 		var rec draw.Recorder
-		draw.DrawFace(&rec, &draw.Face{Ops: art.Draw(nil, art.Fit(c.box, c.fit), current)})
+		draw.DrawFace(&rec, &draw.Face{Ops: art.Draw(nil, art.Fit(c.box, c.fit), current, nil)})
 		if got := rec.String(); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, strings.TrimSpace(got), strings.TrimSpace(c.want))
 		}

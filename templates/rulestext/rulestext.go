@@ -469,7 +469,7 @@ func (d *Doc) decorate(card layout.Size, fonts *typeset.FontSet, n, total int, c
 	if n < 0 {
 		icon := typeset.NewIconSet().Lookup("d20")
 		side := card.W * 0.35
-		ops = icon.Draw(ops, layout.Rect{X: (card.W - side) / 2, Y: (card.H - side) / 2, W: side, H: side}, draw.Colour{R: d.Accent.R, G: d.Accent.G, B: d.Accent.B, A: 60})
+		ops = icon.Draw(ops, layout.Rect{X: (card.W - side) / 2, Y: (card.H - side) / 2, W: side, H: side}, draw.Colour{R: d.Accent.R, G: d.Accent.G, B: d.Accent.B, A: 60}, nil)
 	}
 	ops = append(ops, content...)
 	foot := typeset.TextStyle{Family: d.face(fonts), Size: 6, Colour: draw.Colour{R: 140, G: 140, B: 140, A: 255}, Align: typeset.AlignCenter, Plain: true, LineHeight: 1}

@@ -43,7 +43,7 @@ func FuzzRead(f *testing.F) {
 				ds.Warnf(cards.Pos{File: w.File, Line: w.Line, Col: w.Col}, "%s", w.Msg)
 			}
 			a := res.Art
-			ops := a.Draw(nil, a.Fit(layout.Rect{X: 1, Y: 1, W: 20, H: 30}, "contain"), draw.Black)
+			ops := a.Draw(nil, a.Fit(layout.Rect{X: 1, Y: 1, W: 20, H: 30}, "contain"), draw.Black, nil)
 			for _, op := range ops {
 				if p, ok := op.(*draw.PathOp); ok {
 					for _, q := range p.Path.Points {

@@ -383,7 +383,7 @@ func TestFiles(t *testing.T) {
 		}
 		var rec draw.Recorder
 		fmt.Fprintf(&rec, "art %sx%s overflows=%v\n", draw.Num(res.Art.W), draw.Num(res.Art.H), res.Art.Overflows)
-		face := &draw.Face{Ops: res.Art.Draw(nil, layout.Identity, draw.Colour{R: 200, A: 255})}
+		face := &draw.Face{Ops: res.Art.Draw(nil, layout.Identity, draw.Colour{R: 200, A: 255}, nil)}
 		draw.DrawFace(&rec, face)
 		for _, w := range res.Warnings {
 			fmt.Fprintf(&rec, "warning %s\n", w)

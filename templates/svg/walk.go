@@ -481,6 +481,9 @@ func (r *reader) shape(n *node, st style, f frame, p layout.Path, fillable bool)
 			}
 			s.Op.Dash = append(s.Op.Dash, d*k)
 		}
+		if !(s.Op.Dashes() <= draw.MaxFaceDashes) {
+			return r.fail(n, "<%s>: its stroke-dasharray cuts the path into more than %d dashes; make the dashes longer", n.name.Local, draw.MaxFaceDashes)
+		}
 	}
 	if !s.Op.Fill.Visible() && !s.Op.Stroke.Visible() {
 		return nil

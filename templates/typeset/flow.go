@@ -720,7 +720,7 @@ func drawExample(ops []draw.Op, items []ExampleItem, plan examplePlan, box layou
 				ix := cell.X + (w-side*float64(k))/2
 				for j, name := range it.On {
 					if ic := icons.Lookup(name); ic != nil {
-						ops = ic.Draw(ops, layout.Rect{X: ix + float64(j)*side + side*0.05, Y: top + (cell.Bottom()-h*0.06-top-side)/2, W: side * 0.9, H: side * 0.9}, st.Accent)
+						ops = ic.Draw(ops, layout.Rect{X: ix + float64(j)*side + side*0.05, Y: top + (cell.Bottom()-h*0.06-top-side)/2, W: side * 0.9, H: side * 0.9}, st.Accent, nil)
 					}
 				}
 			}
@@ -731,7 +731,7 @@ func drawExample(ops []draw.Op, items []ExampleItem, plan examplePlan, box layou
 			}
 			side := math.Min(w, h-float64(n)*ls-0.5)
 			if ic := icons.Lookup(it.Icon); ic != nil {
-				ops = ic.Draw(ops, layout.Rect{X: cell.X + (w-side)/2, Y: cell.Y, W: side, H: side}, st.Accent)
+				ops = ic.Draw(ops, layout.Rect{X: cell.X + (w-side)/2, Y: cell.Y, W: side, H: side}, st.Accent, nil)
 			}
 			if it.Label != "" {
 				ops, _ = LayoutText(ops, it.Label, layout.Rect{X: cell.X, Y: cell.Y + side + 0.5, W: w, H: float64(n)*ls + 0.01}, ts, icons)

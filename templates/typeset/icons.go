@@ -26,15 +26,19 @@ type Icon struct {
 }
 
 // Draw appends the icon's operations, scaled into box (kept square and
-// centred), in colour c.
-func (ic *Icon) Draw(ops []draw.Op, box layout.Rect, c draw.Colour) []draw.Op {
+// centred), in colour c; its points are charged to b (nil: none), and
+// nothing is drawn when they do not fit.
+func (ic *Icon) Draw(ops []draw.Op, box layout.Rect, c draw.Colour, b *draw.Budget) []draw.Op {
 	side := math.Min(box.W, box.H)
 	x, y := box.X+(box.W-side)/2, box.Y+(box.H-side)/2
 	if ic.Image != nil {
 		return append(ops, &draw.ImageOp{Image: ic.Image, Box: layout.Rect{X: x, Y: y, W: side, H: side}})
 	}
 	if ic.Art != nil {
-		return ic.Art.Draw(ops, ic.Art.Fit(box, "contain"), c)
+		return ic.Art.Draw(ops, ic.Art.Fit(box, "contain"), c, b)
+	}
+	if !b.Points(len(ic.Fill.Points) + len(ic.Stroke.Points)) {
+		return ops
 	}
 	m := layout.Scale(side/100, side/100).Then(layout.Translate(x, y))
 	if len(ic.Fill.Verbs) > 0 {

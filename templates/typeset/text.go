@@ -50,6 +50,9 @@ type TextStyle struct {
 	Wrap       bool    // break lines at the box width
 	Shrink     bool    // shrink the size until the text fits the box
 	Plain      bool    // no markup: stars and colons are literal
+	// Budget is charged the points of the icons set in the text; nil:
+	// nothing is counted
+	Budget *draw.Budget
 }
 
 // Spacing between blocks, in lines.
@@ -723,7 +726,7 @@ func (e *lineEmitter) line(l line, by float64) (cut bool) {
 		if it.icon != nil {
 			side := iconEm * e.em
 			ib := layout.Rect{X: x + (w-side)/2, Y: by - side, W: side, H: side}
-			e.ops = it.icon.Draw(e.ops, ib, e.st.Colour)
+			e.ops = it.icon.Draw(e.ops, ib, e.st.Colour, e.st.Budget)
 			run = nil
 		} else {
 			e.ops = appendRun(e.ops, &run, &e.runs, it.font, e.size, e.st.Colour, x, by, it.text)
