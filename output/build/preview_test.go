@@ -49,7 +49,7 @@ func TestPreviewPixels(t *testing.T) {
 			var mem runtime.MemStats
 			runtime.ReadMemStats(&mem)
 			before := mem.TotalAlloc
-			err = Write(dir, Preview(ds[0].Job, refs, "out/d", tt.dpi, tt.sheet), nil)
+			err = Write(Env{Dir: dir}, Preview(ds[0].Job, refs, "out/d", tt.dpi, tt.sheet), nil)
 			runtime.ReadMemStats(&mem)
 			// the largest image allowed is 256 MB, and a face's clip as much again
 			if used := mem.TotalAlloc - before; used > 900<<20 {
