@@ -27,7 +27,17 @@ type Env struct {
 	AllowOutside bool
 	// Reads, when not nil, gathers every file the build reads.
 	Reads *ReadLog
+	// Within, when not "", is a folder (absolute, its symlinks resolved)
+	// that every file the run reads lies in, the inputs named included:
+	// each is opened through an os.Root of it, race-free, and the search
+	// for a project file stops there. The studio sets it to the folder it
+	// serves; the command line leaves it empty.
+	Within string
 }
+
+// files is how the run reads a file it is given by name: anywhere, or
+// inside Within.
+func (env Env) files() osFiles { return osFiles{dir: env.Dir, root: env.Within, log: env.Reads} }
 
 // Abs resolves p against the working folder.
 func (env Env) Abs(p string) string {
@@ -49,7 +59,7 @@ func (env Env) relative(p string) string {
 // ReadFile reads a file named relative to the working folder, as inputs
 // are read: noted in Reads, and refused when huge.
 func (env Env) ReadFile(name string) ([]byte, error) {
-	return osFiles{dir: env.Dir, log: env.Reads}.ReadFile(name)
+	return env.files().ReadFile(name)
 }
 
 // Request is what to build.

@@ -22,7 +22,7 @@ type HeroSet struct {
 // to env.Dir), else the file's own or the built-in one.
 func Heroes(env Env, path, ruleset string) (*HeroSet, cards.Diagnostics) {
 	var diags cards.Diagnostics
-	src, err := osFiles{dir: env.Dir, log: env.Reads}.ReadFile(path)
+	src, err := env.files().ReadFile(path)
 	if err != nil {
 		diags.Errorf(cards.Pos{File: path}, "cannot read: %v", cards.Cause(err))
 		return nil, diags
@@ -48,7 +48,7 @@ func computeHeroes(in input, root *cards.Node, ruleset string, env Env) (*HeroSe
 	files := in.files
 	switch {
 	case ruleset != "":
-		rsPath, at, files = ruleset, cards.Pos{File: ruleset}, osFiles{dir: env.Dir, log: env.Reads}
+		rsPath, at, files = ruleset, cards.Pos{File: ruleset}, env.files()
 	case f.Ruleset != nil:
 		if ref, ok := diags.Text(f.Ruleset, "ruleset"); ok {
 			rsPath, at = cards.Resolve(in.path, ref), f.Ruleset.Pos

@@ -130,7 +130,7 @@ func (e outsideError) Error() string {
 // folder, the nearest folder at or above the input's own that holds a
 // project file (deckpress.yaml), else the input's folder.
 func namedFiles(env Env, path string) osFiles {
-	files := osFiles{dir: env.Dir, log: env.Reads}
+	files := env.files()
 	if env.AllowOutside {
 		return files
 	}
@@ -145,8 +145,8 @@ func namedFiles(env Env, path string) osFiles {
 			break
 		}
 		up := filepath.Dir(d)
-		if up == d {
-			break
+		if up == d || d == env.Within {
+			break // the top, or the folder the run stays in
 		}
 		d = up
 	}
@@ -157,7 +157,7 @@ func namedFiles(env Env, path string) osFiles {
 // project file, its YAML files, the inputs its project file lists):
 // inside dir; with --allow-outside, anywhere.
 func folderRoot(env Env, dir string) osFiles {
-	files := osFiles{dir: env.Dir, log: env.Reads}
+	files := env.files()
 	if env.AllowOutside {
 		return files
 	}
@@ -267,7 +267,7 @@ func argInputs(env Env, args []string, outDir string) ([]input, cards.Diagnostic
 		if filepath.Base(a) == cards.ProjectFile {
 			a = filepath.Dir(a)
 		}
-		file, info, err := osFiles{dir: env.Dir, log: env.Reads}.open(a)
+		file, info, err := env.files().open(a)
 		if err != nil {
 			return nil, diags, fmt.Errorf("%s: %w", a, cards.Cause(err))
 		}
@@ -402,7 +402,7 @@ func readShared(proj *cards.Project) (output.PrintOptions, *output.TuckOptions, 
 // YAMLFiles lists the YAML files of a folder (not its sub-folders), but
 // its project file.
 func YAMLFiles(env Env, dir string) ([]string, error) {
-	folder, info, err := osFiles{dir: env.Dir, log: env.Reads}.open(dir)
+	folder, info, err := env.files().open(dir)
 	if err == nil && !info.IsDir() {
 		folder.Close()
 		err = errors.New("not a folder")

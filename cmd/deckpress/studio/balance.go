@@ -14,7 +14,6 @@ import (
 
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/layout"
-	"github.com/deckpress/deckpress/output/build"
 	"github.com/deckpress/deckpress/output/build/simulate"
 	"github.com/deckpress/deckpress/output/png"
 	"github.com/deckpress/deckpress/templates/draw"
@@ -220,7 +219,7 @@ func (s *Server) play(req simRequest, progress func(done, total int)) (any, *dra
 		inputs[i] = filepath.FromSlash(p)
 	}
 	paper, _ := layout.ParsePaper("a4", layout.SideLengths)
-	return simulate.Default(build.Env{Dir: s.dir}, req.Game, inputs, req.Games, req.Seed, progress, paper)
+	return simulate.Default(s.env(), req.Game, inputs, req.Games, req.Seed, progress, paper)
 }
 
 // pagePNGs draws a report a PNG a page.

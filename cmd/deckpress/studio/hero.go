@@ -146,7 +146,7 @@ type heroJSON struct {
 // compute computes a hero file's text.
 func (s *Server) compute(in *inputState, src []byte) heroJSON {
 	out := heroJSON{Input: in.Path, Heroes: []heroForm{}, Sheets: []*gladiators.Sheet{}, Cards: []string{}, SheetImages: []string{}}
-	set, diags := build.HeroesSource(build.Env{Dir: s.dir}, filepath.FromSlash(in.Path), src, "")
+	set, diags := build.HeroesSource(s.env(), filepath.FromSlash(in.Path), src, "")
 	out.Diagnostics = diagsJSON(diags.Sort())
 	if root, _ := cards.Parse(in.Path, src); root != nil {
 		out.Heroes = heroForms(root)
@@ -175,14 +175,14 @@ const (
 // heroCards draws a hero file's cards, front and back of each, as data:
 // URLs; none when the cards cannot be laid out.
 func (s *Server) heroCards(path string, set *build.HeroSet) []string {
-	job, _ := build.HeroCards(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.printOptions())
+	job, _ := build.HeroCards(s.env(), filepath.FromSlash(path), set, s.state.printOptions())
 	return s.previews.draw(path+" cards", job, heroCardDPI)
 }
 
 // heroSheets draws a hero file's character sheets as data: URLs, a page
 // each as build prints them; none when they cannot be laid out.
 func (s *Server) heroSheets(path string, set *build.HeroSet) []string {
-	job, _ := build.HeroSheets(build.Env{Dir: s.dir}, filepath.FromSlash(path), set, s.state.printOptions())
+	job, _ := build.HeroSheets(s.env(), filepath.FromSlash(path), set, s.state.printOptions())
 	return s.previews.draw(path+" sheets", job, heroSheetDPI)
 }
 
@@ -337,3 +337,7 @@ func (s *Server) save(r *http.Request) (*inputState, []byte, error) {
 	}
 	return in, src, nil
 }
+
+// env is where the studio's builds read: in the folder it serves, every
+// file opened through an os.Root of it (see build.Env.Within).
+func (s *Server) env() build.Env { return build.Env{Dir: s.dir, Within: s.dir} }

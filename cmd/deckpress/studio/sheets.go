@@ -89,7 +89,7 @@ func (s *Server) view(r *http.Request) (*view, error) {
 		if _, err := s.state.readInput(in.Path); errors.Is(err, errOutside) {
 			return nil, withStatus(http.StatusNotFound, fmt.Errorf("%s: %w", in.Path, err))
 		}
-		req := build.Request{Env: build.Env{Dir: s.dir}, Inputs: []string{filepath.FromSlash(in.Path)}, Print: flags.Over(s.state.printOptions())}
+		req := build.Request{Env: s.env(), Inputs: []string{filepath.FromSlash(in.Path)}, Print: flags.Over(s.state.printOptions())}
 		decks, diags, err := build.Decks(req)
 		if err != nil {
 			return nil, err

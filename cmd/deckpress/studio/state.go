@@ -281,7 +281,7 @@ func (st *state) readInput(p string) ([]byte, error) {
 func (st *state) build(p string, prev *inputState) *inputState {
 	start := time.Now()
 	log := &build.ReadLog{}
-	env := build.Env{Dir: st.dir, Reads: log}
+	env := build.Env{Dir: st.dir, Reads: log, Within: st.dir} // every read inside the folder, race-free
 	in := &inputState{Path: p}
 	req := build.Request{Env: env, Inputs: []string{filepath.FromSlash(p)}, Print: st.print, Out: "out"}
 	if prev != nil {
