@@ -145,3 +145,20 @@ func TestApplyEditsIsLinear(t *testing.T) {
 		}
 	})
 }
+
+// FuzzApplyEdits: any edit of any place, old and new value never panics;
+// an edit applied gives a file that parses.
+func FuzzApplyEdits(f *testing.F) {
+	f.Add(5, 27, "45", "3", 5, 36, "4", "10")
+	f.Add(8, 16, "1", "-", 1, 1, "#", "x")
+	f.Add(12, 26, "Ätherschlag", "a: b", 0, 0, "", "\n")
+	f.Fuzz(func(t *testing.T, l1, c1 int, o1, v1 string, l2, c2 int, o2, v2 string) {
+		out, err := applyEdits("t.yaml", "team", []byte(team), []edit{{l1, c1, o1, v1}, {l2, c2, o2, v2}})
+		if err != nil {
+			return
+		}
+		if root, diags := cards.Parse("t.yaml", out); root == nil {
+			t.Fatalf("applied edits give a file that does not parse: %v\n%s", diags, out)
+		}
+	})
+}
