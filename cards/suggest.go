@@ -14,7 +14,7 @@ const maxSuggest = 64
 // names (templates, icons) and as many misspellings would cost the product
 // of the two; past this many choices, Suggest suggests nothing and a
 // message names a few of them instead.
-const MaxSuggestChoices = 256
+const MaxSuggestChoices = 500
 
 // Suggest returns the choice nearest to word (by edit distance, ignoring
 // case), or "" when none is close enough to be a likely typo.
@@ -69,30 +69,41 @@ func Suggest(word string, choices []string) string {
 
 // editDistance is the optimal string alignment distance between a and b,
 // in runes: insertions, deletions, substitutions and swaps of two
-// neighbours each cost 1.
+// neighbours each cost 1. It keeps three rows of the table, on the stack
+// for words of up to maxSuggest runes (Suggest compares no longer ones),
+// so that comparing a word with a list allocates nothing.
 func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
+	var bufA, bufB [maxSuggest]rune
+	ra, rb := []rune(bufA[:0]), []rune(bufB[:0])
+	for _, r := range a {
+		ra = append(ra, r)
 	}
-	for j := range d[0] {
-		d[0][j] = j
+	for _, r := range b {
+		rb = append(rb, r)
+	}
+	var rows [3][maxSuggest + 1]int
+	prev2, prev, cur := rows[0][:], rows[1][:], rows[2][:]
+	if len(rb) >= len(rows[0]) {
+		prev2, prev, cur = make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	}
+	for j := range len(rb) + 1 {
+		prev[j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 		}
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return d[len(ra)][len(rb)]
+	return prev[len(rb)]
 }
 
 // maxListed is how many choices a message lists.

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -32,9 +33,11 @@ const (
 	MaxImagePixels = 50_000_000 // largest picture decoded (50 megapixels)
 	MaxImageBytes  = 64 << 20   // largest image file read (64 MiB)
 	// MaxDecodedBytes bounds the memory of the pictures a deck holds
-	// decoded at once (until Finish): a picture of the largest size at 16
-	// bits a channel takes 400 MB, a 12-megapixel photo 18 MB
-	MaxDecodedBytes = 512 << 20
+	// decoded (until Finish, after its last face): a picture of the
+	// largest size at 16 bits a channel takes 400 MB, a 12-megapixel
+	// photo 18 MB as a JPEG and 48 MB as a PNG, so that a hundred phone
+	// photos fit, or five of the largest pictures
+	MaxDecodedBytes = 2 << 30
 	iconImageMaxDim = 256 // user icons are reduced to this many pixels a side
 )
 
@@ -47,6 +50,9 @@ type ImageStore struct {
 	Files   cards.Files
 	Resolve func(from, ref string) (string, error)
 	DPI     float64
+	// DecodedLimit bounds the bytes the decoded pictures take; 0 means
+	// MaxDecodedBytes.
+	DecodedLimit int64
 
 	mu      sync.Mutex
 	decoded map[string]decodedImage // by path
@@ -125,14 +131,15 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 		return nil, fmt.Errorf("%s is %d x %d pixels; the limit is %d megapixels", path, cfg.Width, cfg.Height, MaxImagePixels/1_000_000)
 	}
 	sum := sha256.Sum256(data)
-	size := int64(cfg.Width) * int64(cfg.Height) * bytesPerPixel(cfg.ColorModel)
+	size := int64(cfg.Width) * int64(cfg.Height) * halfBytesPerPixel(cfg.ColorModel) / 2
+	limit := cmp.Or(s.DecodedLimit, MaxDecodedBytes)
 	s.mu.Lock()
 	img, seen := s.content[sum]
 	if !seen {
-		if s.held+size > MaxDecodedBytes {
+		if s.held+size > limit {
 			s.mu.Unlock()
 			return nil, fmt.Errorf("%s is %d x %d pixels, %d MiB decoded: with the pictures decoded before it, more than the %d MiB a deck may hold; use smaller pictures",
-				path, cfg.Width, cfg.Height, size>>20, MaxDecodedBytes>>20)
+				path, cfg.Width, cfg.Height, size>>20, limit>>20)
 		}
 		s.held += size
 	}
@@ -148,27 +155,32 @@ func (s *ImageStore) read(path string) (image.Image, error) {
 		return nil, fmt.Errorf("%s: broken %s image: %w", path, format, err)
 	}
 	s.content[sum] = img
+	if ycc, ok := img.(*image.YCbCr); ok {
+		// its chroma subsampling known at last: what it really takes
+		s.held += int64(len(ycc.Y)+len(ycc.Cb)+len(ycc.Cr)) - size
+	}
 	return img, nil
 }
 
-// bytesPerPixel is the memory a pixel of a decoded picture takes, by its
-// colour model: 8 at 16 bits a channel, 1 for grey or a palette; a JPEG's
-// YCbCr is counted at its largest, with no chroma subsampling.
-func bytesPerPixel(m color.Model) int64 {
+// halfBytesPerPixel is twice the memory a pixel of a decoded picture
+// takes, by its colour model: 16 at 16 bits a channel, 2 for grey or a
+// palette; a JPEG's YCbCr is counted at 4:2:0, the least it takes (read
+// corrects it once the picture is decoded).
+func halfBytesPerPixel(m color.Model) int64 {
 	if _, ok := m.(color.Palette); ok {
-		return 1
+		return 2
 	}
 	switch m {
 	case color.GrayModel:
-		return 1
-	case color.Gray16Model:
 		return 2
+	case color.Gray16Model:
+		return 4
 	case color.YCbCrModel:
 		return 3
 	case color.RGBA64Model, color.NRGBA64Model:
-		return 8
+		return 16
 	}
-	return 4
+	return 8
 }
 
 // codec is a picture format deckpress reads.

@@ -46,6 +46,7 @@ func TestDecodedBudget(t *testing.T) {
 	files.data["huge-again.png"] = files.data["huge.png"]
 	s := templates.NewImageStore()
 	s.Files = files
+	s.DecodedLimit = 512 << 20 // a quarter of MaxDecodedBytes: reached with two pictures
 	var mem runtime.MemStats
 	runtime.ReadMemStats(&mem)
 	before := mem.TotalAlloc
