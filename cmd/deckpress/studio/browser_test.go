@@ -119,6 +119,8 @@ func TestStudioInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	until(ctx, t, "project page lists the deck", `document.querySelector("#inputs") !== null && document.querySelector("#inputs").textContent.includes("audition: 45 cards")`, 20*time.Second)
+	// one of a thing is singular ("1 sheet", which the tuck box has)
+	until(ctx, t, "project page counts in words", `(t => t.includes("1 sheet") && !/\b1 (cards|sheets|pages)\b/.test(t))(document.querySelector("#inputs").textContent)`, 5*time.Second)
 	shot(ctx, t, "project")
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/deck?input=audition.yaml")); err != nil {

@@ -7,6 +7,11 @@ const input = document.body.dataset.input;
 const main = document.getElementById("main");
 const status = document.getElementById("status");
 
+// count is n with its noun: "1 sheet", "4 sheets".
+function count(n, one, many) {
+  return n + " " + (n === 1 ? one : many);
+}
+
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -41,7 +46,7 @@ async function project() {
   const p = await get("/api/project");
   const rows = p.inputs.map(i => el("tr", {},
     el("td", {}, i.path), el("td", {}, i.format),
-    el("td", {}, ...i.products.map(pr => el("div", {}, pr.name + ": " + (pr.cards ? pr.cards + " cards, " : "") + pr.sheets + " sheets"))),
+    el("td", {}, ...i.products.map(pr => el("div", {}, pr.name + ": " + (pr.cards ? count(pr.cards, "card", "cards") + ", " : "") + count(pr.sheets, "sheet", "sheets")))),
     el("td", {}, ...(i.format === "deck" ? [el("a", { href: "/deck?input=" + encodeURIComponent(i.path) }, "deck")] : []),
       ...(["hero", "team", "heroes"].includes(i.format) ? [el("a", { href: "/hero?input=" + encodeURIComponent(i.path) }, "designer"), " "] : []),
       ...(i.format !== "deck" && i.products.length ? [el("a", { href: "/pages?input=" + encodeURIComponent(i.path) }, "pages")] : []))));
@@ -109,7 +114,7 @@ async function sheets() {
     const cls = (s.flipX ? "flipx" : "") + (s.flipY ? " flipy" : "");
     figs.push(sheet(s.pages[i * per + 1], "sheet " + (i + 1) + " back, turned over the " + s.duplex + " edge: each back lies behind its front", cls));
   }
-  sheetBox.replaceChildren(el("div", { class: "sheets" }, ...figs), el("div", {}, n + " sheets, duplex " + s.duplex));
+  sheetBox.replaceChildren(el("div", { class: "sheets" }, ...figs), el("div", {}, count(n, "sheet", "sheets") + ", duplex " + s.duplex));
 }
 function guides(s) {
   const ns = "http://www.w3.org/2000/svg";
@@ -138,7 +143,7 @@ async function pages() {
   const boxes = d.products.map(pr => {
     let box = have.get(pr.name);
     if (!box) box = el("section", { class: "product", "data-product": pr.name }, el("h2"), el("div", { class: "pages" }));
-    box.firstChild.textContent = pr.name + ": " + pr.total + (pr.total === 1 ? " page" : " pages") + (pr.pages.length < pr.total ? " (the first " + pr.pages.length + " shown)" : "");
+    box.firstChild.textContent = pr.name + ": " + count(pr.total, "page", "pages") + (pr.pages.length < pr.total ? " (the first " + pr.pages.length + " shown)" : "");
     const row = box.lastChild;
     pr.pages.forEach((url, k) => {
       let img = row.children[k];
@@ -255,13 +260,13 @@ async function balance() {
   document.getElementById("simrun").disabled = st.running;
   const say = document.getElementById("simstatus");
   if (st.running) {
-    say.textContent = st.game + ": " + st.done + " of " + st.total + " games";
+    say.textContent = st.game + ": " + st.done + " of " + count(st.total, "game", "games");
     clearTimeout(simPoll);
     simPoll = setTimeout(balance, 300);
     return;
   }
   if (st.error) say.textContent = st.game + ": " + st.error;
-  else if (st.pages.length) say.textContent = st.game + (st.input ? " (" + st.input + ")" : "") + ": " + st.total + " games played";
+  else if (st.pages.length) say.textContent = st.game + (st.input ? " (" + st.input + ")" : "") + ": " + count(st.total, "game", "games") + " played";
   document.getElementById("simreport").replaceChildren(...(st.diagnostics.length ? [diagBlock(st.diagnostics)] : []), ...st.pages.map(u => el("img", { src: u, class: "report" })));
 }
 
