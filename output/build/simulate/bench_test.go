@@ -17,7 +17,6 @@ import (
 // board and the kit's teams.
 func bigArena(b *testing.B, n int) (*combat.Board, [2]simulate.Side) {
 	b.Helper()
-	kit := build.Env{Dir: filepath.Join("..", "..", "..", "data", "kits", "gladiators")}
 	src, err := os.ReadFile(filepath.Join(kit.Dir, "arena.yaml"))
 	if err != nil {
 		b.Fatal(err)
@@ -33,23 +32,7 @@ func bigArena(b *testing.B, n int) (*combat.Board, [2]simulate.Side) {
 	if err := os.WriteFile(filepath.Join(dir, "arena.yaml"), []byte(text), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	a, _, diags := simulate.LoadArena(build.Env{Dir: dir}, "arena.yaml")
-	if a == nil || diags.HasErrors() {
-		b.Fatal(diags)
-	}
-	board, err := combat.NewBoard(a)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var sides [2]simulate.Side
-	for i, f := range []string{"iron-circus.yaml", "voltage-crew.yaml"} {
-		s, ok, diags := simulate.LoadSide(kit, f, "")
-		if !ok || diags.HasErrors() {
-			b.Fatalf("%s: %v", f, diags)
-		}
-		sides[i] = s
-	}
-	return board, sides
+	return arenaBoard(b, build.Env{Dir: dir}, "arena.yaml"), kitSides(b, "iron-circus.yaml", "voltage-crew.yaml")
 }
 
 // BenchmarkBigArena plays the kit's teams, greedy, on the kit's arena,
@@ -59,8 +42,7 @@ func BenchmarkBigArena(b *testing.B) {
 	for _, n := range []int{22, 60, 100, 200} {
 		b.Run(fmt.Sprintf("%d", n), func(b *testing.B) {
 			board, sides := bigArena(b, n)
-			policy, _ := combat.ParsePolicy("greedy")
-			run := simulate.Run{Games: 1, Options: combat.Options{Policies: [2]combat.Policy{policy, policy}, TurnLimit: combat.DefaultTurnLimit}}
+			run := greedyRun(1, 0)
 			b.ResetTimer()
 			for i := range b.N {
 				run.Seed = uint64(i)

@@ -95,30 +95,51 @@ func TestLoadArena(t *testing.T) {
 	}
 }
 
+// kit is the Gladiators kit's folder.
+var kit = build.Env{Dir: filepath.Join("..", "..", "..", "data", "kits", "gladiators")}
+
+// kitSides loads two of the kit's team files as the two sides.
+func kitSides(tb testing.TB, a, b string) [2]simulate.Side {
+	tb.Helper()
+	var sides [2]simulate.Side
+	for i, f := range []string{a, b} {
+		s, ok, diags := simulate.LoadSide(kit, f, "")
+		if !ok || diags.HasErrors() {
+			tb.Fatalf("%s: %v", f, diags)
+		}
+		sides[i] = s
+	}
+	return sides
+}
+
+// arenaBoard loads the arena file name of env's folder as a board.
+func arenaBoard(tb testing.TB, env build.Env, name string) *combat.Board {
+	tb.Helper()
+	a, _, diags := simulate.LoadArena(env, name)
+	if a == nil || diags.HasErrors() {
+		tb.Fatal(diags)
+	}
+	board, err := combat.NewBoard(a)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return board
+}
+
+// greedyRun is a run of games with seed, both sides greedy.
+func greedyRun(games int, seed uint64) simulate.Run {
+	policy, _ := combat.ParsePolicy("greedy")
+	return simulate.Run{Games: games, Seed: seed, Options: combat.Options{Policies: [2]combat.Policy{policy, policy}, TurnLimit: combat.DefaultTurnLimit}}
+}
+
 // TestDuel fights the kit's two teams through the library, as deckpress
 // sim gladiators does: each side's wins, losses and ties add up to the
 // games, one side's wins are the other's losses, the sides are named
 // after their teams, and the same seed plays the same games.
 func TestDuel(t *testing.T) {
-	env := build.Env{Dir: filepath.Join("..", "..", "..", "data", "kits", "gladiators")}
-	var sides [2]simulate.Side
-	for i, f := range []string{"voltage-crew.yaml", "iron-circus.yaml"} {
-		s, ok, diags := simulate.LoadSide(env, f, "")
-		if !ok || diags.HasErrors() {
-			t.Fatalf("%s: %v", f, diags)
-		}
-		sides[i] = s
-	}
-	a, _, diags := simulate.LoadArena(env, "arena.yaml")
-	if a == nil || diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	board, err := combat.NewBoard(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	policy, _ := combat.ParsePolicy("greedy")
-	run := simulate.Run{Games: 60, Seed: 7, Options: combat.Options{Policies: [2]combat.Policy{policy, policy}, TurnLimit: combat.DefaultTurnLimit}}
+	sides := kitSides(t, "voltage-crew.yaml", "iron-circus.yaml")
+	board := arenaBoard(t, kit, "arena.yaml")
+	run := greedyRun(60, 7)
 	j, err := simulate.Duel(board, sides, run)
 	if err != nil {
 		t.Fatal(err)
@@ -150,25 +171,9 @@ func TestDuel(t *testing.T) {
 // as they finish, give the same numbers for a seed on one core as on
 // four.
 func TestSameOnAnyCores(t *testing.T) {
-	env := build.Env{Dir: filepath.Join("..", "..", "..", "data", "kits", "gladiators")}
-	var sides [2]simulate.Side
-	for i, f := range []string{"iron-circus.yaml", "voltage-crew.yaml"} {
-		s, ok, diags := simulate.LoadSide(env, f, "")
-		if !ok || diags.HasErrors() {
-			t.Fatalf("%s: %v", f, diags)
-		}
-		sides[i] = s
-	}
-	a, _, diags := simulate.LoadArena(env, "arena.yaml")
-	if a == nil || diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	board, err := combat.NewBoard(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	policy, _ := combat.ParsePolicy("greedy")
-	run := simulate.Run{Games: 300, Seed: 5, Options: combat.Options{Policies: [2]combat.Policy{policy, policy}, TurnLimit: combat.DefaultTurnLimit}}
+	sides := kitSides(t, "iron-circus.yaml", "voltage-crew.yaml")
+	board := arenaBoard(t, kit, "arena.yaml")
+	run := greedyRun(300, 5)
 	es := []combat.Entrant{{Hero: sides[0].Heroes[0]}, {Hero: sides[0].Heroes[1]}, {Hero: sides[1].Heroes[0]}, {Hero: sides[1].Heroes[1]}}
 	play := func(procs int) (simulate.DuelReport, simulate.RobinReport) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
