@@ -9,6 +9,7 @@ import (
 	"github.com/deckpress/deckpress/cards"
 	"github.com/deckpress/deckpress/data"
 	"github.com/deckpress/deckpress/internal/golden"
+	"github.com/deckpress/deckpress/internal/pathtest"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates"
 	"github.com/deckpress/deckpress/templates/draw"
@@ -111,7 +112,7 @@ func paintAt(p draw.Page, q layout.Point) draw.Colour {
 			case *draw.EndClipOp:
 				depth--
 			case *draw.PathOp:
-				if depth == 0 && op.Fill.Visible() && inside(f, op.Path) {
+				if depth == 0 && op.Fill.Visible() && pathtest.Inside(f, op.Path) {
 					a := float64(op.Fill.A) / 255
 					mix := func(v, u uint8) uint8 { return uint8(float64(v)*a + float64(u)*(1-a) + 0.5) }
 					c = draw.Colour{R: mix(op.Fill.R, c.R), G: mix(op.Fill.G, c.G), B: mix(op.Fill.B, c.B), A: 255}
@@ -120,39 +121,6 @@ func paintAt(p draw.Page, q layout.Point) draw.Colour {
 		}
 	}
 	return c
-}
-
-// inside reports whether q lies in one of a path's subpaths, taken as
-// polygons of their points (a curve's control points for the curve).
-func inside(q layout.Point, p layout.Path) bool {
-	var polys [][]layout.Point
-	i := 0
-	for _, v := range p.Verbs {
-		switch v {
-		case layout.MoveTo:
-			polys = append(polys, []layout.Point{p.Points[i]})
-			i++
-		case layout.LineTo:
-			polys[len(polys)-1] = append(polys[len(polys)-1], p.Points[i])
-			i++
-		case layout.CubicTo:
-			polys[len(polys)-1] = append(polys[len(polys)-1], p.Points[i:i+3]...)
-			i += 3
-		}
-	}
-	for _, poly := range polys {
-		in := false
-		for a, b := 0, len(poly)-1; a < len(poly); b, a = a, a+1 {
-			pa, pb := poly[a], poly[b]
-			if (pa.Y > q.Y) != (pb.Y > q.Y) && q.X < (pb.X-pa.X)*(q.Y-pa.Y)/(pb.Y-pa.Y)+pa.X {
-				in = !in
-			}
-		}
-		if in {
-			return true
-		}
-	}
-	return false
 }
 
 // TestTuckboxBleed: the front's and back's art runs on past their outer

@@ -98,6 +98,7 @@ var allowed = map[string][]string{
 	"internal/jsonschema": {"cards"},
 	"internal/testdecks":  {},
 	"internal/testtool":   {},
+	"internal/pathtest":   {"layout"},
 	"internal/safefile":   {},
 	"internal/excerpt":    {},
 }

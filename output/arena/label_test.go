@@ -7,42 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deckpress/deckpress/internal/pathtest"
 	"github.com/deckpress/deckpress/layout"
 	"github.com/deckpress/deckpress/templates/draw"
 )
-
-// subpaths splits a path into its subpaths' corner points (a curve's
-// control points standing in for it: near enough for hexes and plates).
-func subpaths(p layout.Path) [][]layout.Point {
-	var out [][]layout.Point
-	i := 0
-	for _, v := range p.Verbs {
-		switch v {
-		case layout.MoveTo:
-			out = append(out, []layout.Point{p.Points[i]})
-			i++
-		case layout.LineTo:
-			out[len(out)-1] = append(out[len(out)-1], p.Points[i])
-			i++
-		case layout.CubicTo:
-			out[len(out)-1] = append(out[len(out)-1], p.Points[i:i+3]...)
-			i += 3
-		}
-	}
-	return out
-}
-
-// inPolygon reports whether q lies inside a polygon (even-odd rule).
-func inPolygon(q layout.Point, poly []layout.Point) bool {
-	in := false
-	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
-		a, b := poly[i], poly[j]
-		if (a.Y > q.Y) != (b.Y > q.Y) && q.X < (b.X-a.X)*(q.Y-a.Y)/(b.Y-a.Y)+a.X {
-			in = !in
-		}
-	}
-	return in
-}
 
 // paintedUnder is the colour the page shows at q under op number upto:
 // white paper, then every fill drawn before it whose outline holds q,
@@ -54,8 +22,8 @@ func paintedUnder(ops []draw.Op, upto int, q layout.Point) draw.Colour {
 		if !ok || !po.Fill.Visible() {
 			continue
 		}
-		for _, sp := range subpaths(po.Path) {
-			if inPolygon(q, sp) {
+		for _, sp := range pathtest.Subpaths(po.Path) {
+			if pathtest.InPolygon(q, sp) {
 				c = over(po.Fill, c)
 				break
 			}
@@ -68,7 +36,7 @@ func paintedUnder(ops []draw.Op, upto int, q layout.Point) draw.Colour {
 func hexOutlines(ops []draw.Op) [][]layout.Point {
 	for _, op := range ops {
 		if po, ok := op.(*draw.PathOp); ok && po.Stroke == lineGrey && !po.Fill.Visible() {
-			return subpaths(po.Path)
+			return pathtest.Subpaths(po.Path)
 		}
 	}
 	return nil
@@ -117,7 +85,7 @@ func TestLabelsOnTheirTerrain(t *testing.T) {
 					switch op := op.(type) {
 					case *draw.PathOp:
 						if op.Stroke == markColor && op.Width == 0.2 {
-							for _, sp := range subpaths(op.Path) {
+							for _, sp := range pathtest.Subpaths(op.Path) {
 								marks = append(marks, layout.PolygonPath(sp).Bounds())
 							}
 						}
@@ -147,7 +115,7 @@ func TestLabelsOnTheirTerrain(t *testing.T) {
 						// in a hex of its terrain: the hex fills of its colour
 						inTerrain := false
 						for _, op := range ops[:k] {
-							if po, ok := op.(*draw.PathOp); ok && l.Terrain != nil && po.Fill == l.Terrain.Fill && len(po.Path.Verbs) == 7 && inPolygon(c, subpaths(po.Path)[0]) {
+							if po, ok := op.(*draw.PathOp); ok && l.Terrain != nil && po.Fill == l.Terrain.Fill && len(po.Path.Verbs) == 7 && pathtest.InPolygon(c, pathtest.Subpaths(po.Path)[0]) {
 								inTerrain = true
 							}
 						}
@@ -158,11 +126,11 @@ func TestLabelsOnTheirTerrain(t *testing.T) {
 							continue
 						}
 						for _, hex := range hexes {
-							if !inPolygon(c, hex) {
+							if !pathtest.InPolygon(c, hex) {
 								continue
 							}
 							for _, q := range corners(b) {
-								if !inPolygon(q, hex) {
+								if !pathtest.InPolygon(q, hex) {
 									t.Errorf("%s: %q (%+v) runs out of its hex, over its outline", name, to.Text, b)
 								}
 							}
