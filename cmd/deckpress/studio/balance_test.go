@@ -32,6 +32,20 @@ func simGet(t *testing.T, s *Server) simState {
 	return st
 }
 
+// simEnded waits for the lab's run to end, within d, and returns its
+// state then.
+func simEnded(t *testing.T, s *Server, d time.Duration) simState {
+	t.Helper()
+	for deadline := time.Now().Add(d); ; time.Sleep(20 * time.Millisecond) {
+		if st := simGet(t, s); !st.Running {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the run did not end within %v", d)
+		}
+	}
+}
+
 // TestBalanceRun: a run started from the page plays the lab with the
 // command line's default policies, tells its progress, and ends with the
 // numbers in the shape of deckpress sim --json and the report's pages;
@@ -74,15 +88,7 @@ func TestBalanceRun(t *testing.T) {
 	if code, out := do(h, post("/api/sim", origin, s.Token(), `{"game": "audition", "games": 300}`)); code != 409 {
 		t.Errorf("a second run while one runs: %d %s, want 409", code, out)
 	}
-	var st simState
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if st = simGet(t, s); !st.Running {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the run did not end within 60 s")
-		}
-	}
+	st := simEnded(t, s, 60*time.Second)
 	if st.Error != "" || st.Done != 3000 || st.Total != 3000 || st.Result["games"] != 3000.0 || st.Result["seed"] != 7.0 || len(st.Result["strategies"].([]any)) != 4 {
 		t.Fatalf("after the run: error %q, %d/%d, result %v", st.Error, st.Done, st.Total, st.Result)
 	}
@@ -112,15 +118,7 @@ func TestBalanceRunShowsEveryProblem(t *testing.T) {
 	if code, out := do(s.Handler("8080"), post("/api/sim", "http://127.0.0.1:8080", s.Token(), `{"game": "slugfest", "input": "bad.yaml", "games": 10}`)); code != 200 {
 		t.Fatalf("start: %d %s", code, out)
 	}
-	var st simState
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if st = simGet(t, s); !st.Running {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the run did not end within 30 s")
-		}
-	}
+	st := simEnded(t, s, 30*time.Second)
 	var at []string
 	for _, d := range st.Diagnostics {
 		at = append(at, fmt.Sprintf("%s:%d:%d: %s", d.Path, d.Line, d.Col, d.Severity))
