@@ -21,10 +21,10 @@ const (
 	MaxFaceText   = 1_000_000 // bytes of text set
 )
 
-// Budget counts what drawing one face costs against [MaxFacePoints] and
-// [MaxFaceDashes], for every source alike: template elements, icons in
-// text, SVG pictures. It is for one face, drawn by one goroutine; a nil
-// Budget counts nothing.
+// Budget counts what drawing one face costs against [MaxFacePoints],
+// [MaxFaceText] and [MaxFaceDashes], for every source alike: template
+// elements, icons in text, SVG pictures. It is for one face, drawn by one
+// goroutine; a nil Budget counts nothing.
 type Budget struct {
 	points int
 	dashes float64
@@ -39,15 +39,8 @@ func (b *Budget) Points(n int) bool {
 	if b == nil {
 		return true
 	}
-	if b.err != nil {
-		return false
-	}
-	if b.points+n > MaxFacePoints {
-		b.err = fmt.Errorf("more than %d path points on one face (each use of an icon or SVG picture counts its points again); use fewer or simpler ones", MaxFacePoints)
-		return false
-	}
-	b.points += n
-	return true
+	return b.charge(&b.points, n, MaxFacePoints,
+		"more than %d path points on one face (each use of an icon or SVG picture counts its points again); use fewer or simpler ones")
 }
 
 // Text charges n bytes of text about to be laid out; false, charging
@@ -57,14 +50,21 @@ func (b *Budget) Text(n int) bool {
 	if b == nil {
 		return true
 	}
+	return b.charge(&b.text, n, MaxFaceText,
+		"more than %d bytes of text on one face (a repeat sets its text once for each item); set less")
+}
+
+// charge adds n to the count used (one of b's), unless that passes
+// limit: then the budget's error is over, with the limit.
+func (b *Budget) charge(used *int, n, limit int, over string) bool {
 	if b.err != nil {
 		return false
 	}
-	if b.text+n > MaxFaceText {
-		b.err = fmt.Errorf("more than %d bytes of text on one face (a repeat sets its text once for each item); set less", MaxFaceText)
+	if *used+n > limit {
+		b.err = fmt.Errorf(over, limit)
 		return false
 	}
-	b.text += n
+	*used += n
 	return true
 }
 
